@@ -1,0 +1,39 @@
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import type { Logger } from "pino";
+import type { DomainContext } from "./domain/context.ts";
+import { installErrorHandling } from "./plugins/errors.ts";
+import { openApiRoute } from "./plugins/openapi.ts";
+import { userRoutes } from "./routes/v1/user.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    domain: DomainContext;
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The /v1 service as a Fastify instance, apart from any listening (see server.ts). */
+export async function buildApp(domain: DomainContext, opts: { logger: Logger | false }): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(opts.logger ? { loggerInstance: opts.logger as FastifyBaseLogger } : { logger: false }),
+    bodyLimit: 64 * 1024,
+    trustProxy: "loopback",
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const forwarded = req.headers["x-request-id"];
+      return typeof forwarded === "string" && REQUEST_ID.test(forwarded) ? forwarded : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.decorate("domain", domain);
+  installErrorHandling(app);
+  app.get("/healthz", async () => {
+    await domain.db.execute("select 1");
+    return { status: "ok" };
+  });
+  await app.register(openApiRoute);
+  await app.register(userRoutes);
+  return app;
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { ensureSecret } from "./secret-file.ts";
+
+const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => v || undefined)
+  .pipe(z.url().optional())
+  .optional();
+
+/** Every setting of the API, from the environment; rules.md §1 numbers included. */
+export const apiConfigSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  API_PORT: int(8787, 1).pipe(z.number().max(65535)),
+  API_HOST: z.string().default("127.0.0.1"),
+  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default("VV <no-reply@vv.local>"),
+  API_SECRET: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  OTP_DIGITS: int(6, 4).pipe(z.number().max(10)),
+  OTP_TTL_SECONDS: int(600, 1),
+  OTP_MAX_ATTEMPTS: int(5, 1),
+  OTP_RESEND_SECONDS: int(60, 0),
+  OTP_MAX_PER_EMAIL_PER_HOUR: int(10, 1),
+  OTP_MAX_PER_IP_PER_HOUR: int(30, 1),
+  DEVICE_MAX_REGISTRATIONS: int(3, 1),
+  DEVICE_ACCOUNTS_PER_DAY: int(1, 1),
+  TOKEN_IDLE_DAYS: int(30, 1),
+});
+
+export type ApiConfig = z.infer<typeof apiConfigSchema> & { API_SECRET: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws one line that names the variable. */
+export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const parsed = apiConfigSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(describeIssue(parsed.error));
+  const config = parsed.data;
+  return { ...config, API_SECRET: config.API_SECRET || ensureSecret(config.DATA_DIR, "api-secret") };
+}
+
+export function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return `Invalid configuration: ${issue.path.join(".") || "environment"}: ${issue.message}`;
+}

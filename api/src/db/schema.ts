@@ -1,0 +1,109 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const users = pgTable(
+  "users",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    displayId: text("display_id").notNull(),
+    email: text("email"),
+    name: text("name").notNull().default(""),
+    avatar: text("avatar").notNull().default(""),
+    avatarNew: text("avatar_new").notNull().default(""),
+    avatarStatus: integer("avatar_status").notNull().default(0),
+    statusIcon: integer("user_status_icon"),
+    btc: bigint("btc", { mode: "bigint" }).notNull().default(sql`0`),
+    vv: bigint("vv", { mode: "bigint" }).notNull().default(sql`0`),
+    lang: text("lang").notNull().default("en"),
+    uiLang: text("ui_lang").notNull().default("en"),
+    inviteCode: text("invite_code").notNull(),
+    inviterId: bigint("inviter_id", { mode: "number" }).references((): AnyPgColumn => users.id),
+    socialHandle: text("social_handle"),
+    registerDid: text("register_did"),
+    bannedAt: tz("banned_at"),
+    deletedAt: tz("deleted_at"),
+    createdAt: tz("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("users_display_id_key").on(t.displayId),
+    uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_invite_code_key").on(t.inviteCode),
+    uniqueIndex("users_social_handle_key").on(sql`lower(${t.socialHandle})`),
+    index("users_inviter_idx").on(t.inviterId),
+  ],
+);
+
+export const devices = pgTable("devices", {
+  did: text("did").primaryKey(),
+  registrations: integer("registrations").notNull().default(0),
+  bannedAt: tz("banned_at"),
+  createdAt: tz("created_at").notNull(),
+});
+
+/** One row per device and UTC day: the account that device logged in to that day. */
+export const deviceDailyLogins = pgTable(
+  "device_daily_logins",
+  {
+    did: text("did").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    slot: integer("slot").notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.did, t.day, t.slot] }), uniqueIndex("device_daily_user_key").on(t.did, t.day, t.userId)],
+);
+
+export const otpCodes = pgTable(
+  "otp_codes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    email: text("email").notNull(),
+    purpose: text("purpose").notNull(),
+    codeHash: text("code_hash").notNull(),
+    ip: text("ip").notNull().default(""),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: tz("created_at").notNull(),
+    expiresAt: tz("expires_at").notNull(),
+    consumedAt: tz("consumed_at"),
+  },
+  (t) => [index("otp_email_idx").on(t.email, t.purpose, t.createdAt), index("otp_ip_idx").on(t.ip, t.createdAt)],
+);
+
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text("token_hash").notNull(),
+    did: text("did"),
+    createdAt: tz("created_at").notNull(),
+    lastSeenAt: tz("last_seen_at").notNull(),
+    revokedAt: tz("revoked_at"),
+  },
+  (t) => [uniqueIndex("auth_tokens_hash_key").on(t.tokenHash), index("auth_tokens_user_idx").on(t.userId)],
+);
+
+export const auditLog = pgTable("audit_log", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  at: tz("at").notNull(),
+  actor: text("actor").notNull(),
+  action: text("action").notNull(),
+  target: text("target").notNull(),
+  detail: jsonb("detail").notNull().default({}),
+});

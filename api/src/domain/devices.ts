@@ -1,0 +1,86 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import { ErrorCode } from "../../../contract/errors.ts";
+import { utcDay } from "../clock.ts";
+import type { DbOrTx } from "../db/client.ts";
+import { deviceDailyLogins, devices } from "../db/schema.ts";
+import { randomToken } from "./crypto.ts";
+import { Failure } from "./failure.ts";
+import type { DomainContext } from "./context.ts";
+
+const DID = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** A new opaque 128-bit device id, recorded so the device rules can apply to it. */
+export async function issueDid(ctx: DomainContext): Promise<string> {
+  const did = randomToken(16);
+  await ctx.db.insert(devices).values({ did, createdAt: ctx.clock.now() });
+  return did;
+}
+
+/** The caller's device row; an unknown or malformed did gets a new device. */
+export async function resolveDevice(ctx: DomainContext, did: string | undefined) {
+  if (did && DID.test(did)) {
+    await ctx.db.insert(devices).values({ did, createdAt: ctx.clock.now() }).onConflictDoNothing();
+    const [row] = await ctx.db.select().from(devices).where(eq(devices.did, did));
+    if (row.bannedAt) throw new Failure(ErrorCode.deviceBlocked);
+    return row;
+  }
+  const fresh = await issueDid(ctx);
+  const [row] = await ctx.db.select().from(devices).where(eq(devices.did, fresh));
+  return row;
+}
+
+/** Counts one more registration on the device, atomically refusing past the limit. */
+export async function reserveRegistration(tx: DbOrTx, did: string, limit: number): Promise<void> {
+  const reserved = await tx
+    .update(devices)
+    .set({ registrations: sql`${devices.registrations} + 1` })
+    .where(and(eq(devices.did, did), lt(devices.registrations, limit)))
+    .returning({ did: devices.did });
+  if (reserved.length === 0) throw new Failure(ErrorCode.deviceRegisterLimit);
+}
+
+/**
+ * Takes one of the device's daily account slots for this user (or finds the one it has).
+ * The primary key (did, day, slot) settles races between two accounts.
+ */
+export async function claimDailySlot(
+  tx: DbOrTx,
+  input: { did: string; userId: number; at: Date; perDay: number },
+): Promise<boolean> {
+  const day = utcDay(input.at);
+  const mine = await tx
+    .select({ slot: deviceDailyLogins.slot })
+    .from(deviceDailyLogins)
+    .where(and(eq(deviceDailyLogins.did, input.did), eq(deviceDailyLogins.day, day), eq(deviceDailyLogins.userId, input.userId)));
+  if (mine.length > 0) return true;
+  const taken = await tx.execute<{ slot: number }>(sql`
+    insert into ${deviceDailyLogins} (did, day, user_id, slot)
+    select ${input.did}, ${day}::date, ${input.userId}, s
+    from generate_series(1, ${input.perDay}::int) as s
+    where not exists (
+      select 1 from ${deviceDailyLogins} d where d.did = ${input.did} and d.day = ${day}::date and d.slot = s
+    )
+    order by s
+    limit 1
+    on conflict do nothing
+    returning slot`);
+  return rowsOf(taken).length > 0;
+}
+
+/** Whether the device could still log in this user today, without taking a slot. */
+export async function hasDailySlot(
+  ctx: DomainContext,
+  input: { did: string; userId: number; perDay: number },
+): Promise<boolean> {
+  const day = utcDay(ctx.clock.now());
+  const rows = await ctx.db
+    .select({ userId: deviceDailyLogins.userId })
+    .from(deviceDailyLogins)
+    .where(and(eq(deviceDailyLogins.did, input.did), eq(deviceDailyLogins.day, day)));
+  return rows.some((r) => r.userId === input.userId) || rows.length < input.perDay;
+}
+
+/** Drivers differ: node-postgres answers `{rows}`, PGlite answers `{rows}` too but typed apart. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}

@@ -1,0 +1,12 @@
+import { ERROR_MESSAGES, type ErrorCodeValue } from "../../../contract/errors.ts";
+
+/** A business rule said no: answered as `{code, err_msg}` (HTTP 200 unless a transport status is given). */
+export class Failure extends Error {
+  constructor(
+    readonly code: ErrorCodeValue,
+    readonly status = 200,
+    message: string = ERROR_MESSAGES[code],
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,33 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { fail } from "../../../contract/envelope.ts";
+import { ErrorCode, ERROR_MESSAGES, type ErrorCodeValue } from "../../../contract/errors.ts";
+import { Failure } from "../domain/failure.ts";
+
+const TRANSPORT: Record<number, ErrorCodeValue> = {
+  400: ErrorCode.badRequest,
+  404: ErrorCode.notFound,
+  413: ErrorCode.tooLarge,
+  415: ErrorCode.badRequest,
+  429: ErrorCode.rateLimited,
+};
+
+/**
+ * One place turns every failure into the envelope: business rules answer HTTP 200 with
+ * their code, transport faults keep their status, and nothing else leaks (no stack, no SQL).
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Failure, request, reply) => {
+    if (error instanceof Failure) {
+      if (error.cause) request.log.warn({ err: error.cause, code: error.code }, "request failed");
+      return reply.code(error.status).send(fail(error.code, error.message));
+    }
+    const status = error.statusCode ?? 500;
+    const code = TRANSPORT[status];
+    if (code && status < 500) return reply.code(status).send(fail(code, ERROR_MESSAGES[code]));
+    request.log.error({ err: error }, "unhandled error");
+    return reply.code(500).send(fail(ErrorCode.internal, ERROR_MESSAGES[ErrorCode.internal]));
+  });
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send(fail(ErrorCode.notFound, ERROR_MESSAGES[ErrorCode.notFound])),
+  );
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { ok } from "../../../contract/envelope.ts";
+import { ErrorCode } from "../../../contract/errors.ts";
+import type { RouteSpec } from "../../../contract/routes.ts";
+import { authenticate, type Principal } from "../domain/accounts.ts";
+import { Failure } from "../domain/failure.ts";
+
+/** The query every client appends (product spec §7); unknown keys are dropped. */
+export const commonQuery = z.object({
+  os: z.string().max(16).optional(),
+  country: z.string().max(8).optional(),
+  lang: z.string().max(16).optional(),
+  ui_lang: z.string().max(16).optional(),
+  pkg: z.string().max(64).optional(),
+  vcode: z.string().max(16).optional(),
+  did: z.string().max(64).optional(),
+});
+
+export interface Call<S extends RouteSpec> {
+  body: S["body"] extends z.ZodType ? z.infer<S["body"]> : undefined;
+  query: z.infer<typeof commonQuery>;
+  principal: S["auth"] extends true ? Principal : undefined;
+  request: FastifyRequest;
+}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const parsed = schema.safeParse(value ?? {});
+  if (!parsed.success) throw new Failure(ErrorCode.badRequest, 400);
+  return parsed.data;
+}
+
+const HIN = /^HIN\s+(\S+)$/i;
+
+/**
+ * Binds a contract entry to its handler: parses body and query with the contract's
+ * schemas, authenticates when the entry says so, and wraps the result in the envelope.
+ */
+export function bind<S extends RouteSpec>(
+  app: FastifyInstance,
+  spec: S,
+  handler: (call: Call<S>) => Promise<z.infer<S["response"]>>,
+): void {
+  app.route({
+    method: spec.method,
+    url: spec.path,
+    handler: async (request) => {
+      const query = parse(commonQuery, request.query);
+      const body = spec.body ? parse(spec.body, request.body) : undefined;
+      const principal = spec.auth
+        ? await authenticate(app.domain, HIN.exec(request.headers.authorization ?? "")?.[1])
+        : undefined;
+      const data = await handler({ body, query, principal, request } as Call<S>);
+      return ok(data);
+    },
+  });
+}

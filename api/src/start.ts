@@ -1,0 +1,27 @@
+import pino, { type Logger } from "pino";
+import { buildApp } from "./app.ts";
+import { systemClock } from "./clock.ts";
+import type { ApiConfig } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { createMailer } from "./mail/mailer.ts";
+
+export interface RunningApi {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Opens the database (migrating it), builds the app and listens: the API as a service. */
+export async function startApi(config: ApiConfig, log: Logger = pino({ level: config.LOG_LEVEL })): Promise<RunningApi> {
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log });
+  const app = await buildApp({ db: database.db, config, clock: systemClock, mailer }, { logger: log.child({ svc: "api" }) });
+  const url = await app.listen({ host: config.API_HOST, port: config.API_PORT });
+  log.info({ database: database.kind, mail: mailer.target, url }, "api listening");
+  return {
+    url: `http://${config.API_HOST}:${config.API_PORT}`,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+/** `{code: 0, data}` on success, `{code, err_msg}` on failure; some clients send `err_code`. */
+export const envelopeSchema = z.object({
+  code: z.number().int().optional(),
+  err_code: z.number().int().optional(),
+  err_msg: z.string().optional(),
+  data: z.unknown().optional(),
+});
+
+export type Envelope<T = unknown> =
+  | { code: 0; data: T }
+  | { code: number; err_msg: string; data?: undefined };
+
+export function ok<T>(data: T): Envelope<T> {
+  return { code: 0, data };
+}
+
+export function fail(code: number, message: string): Envelope<never> {
+  return { code, err_msg: message };
+}

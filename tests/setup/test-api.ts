@@ -1,0 +1,119 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../api/src/app.ts";
+import { ManualClock } from "../../api/src/clock.ts";
+import { apiConfigSchema, type ApiConfig } from "../../api/src/config.ts";
+import { openDatabase, type Database } from "../../api/src/db/client.ts";
+import type { Mailer, MailMessage } from "../../api/src/mail/mailer.ts";
+
+export interface TestApi {
+  app: FastifyInstance;
+  clock: ManualClock;
+  config: ApiConfig;
+  database: Database;
+  mails: MailMessage[];
+  failMail: { next: boolean };
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh API for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set,
+ * a PostgreSQL database of its own that is created here and dropped on close.
+ */
+export async function createTestApi(overrides: Partial<Record<keyof ApiConfig, string>> = {}): Promise<TestApi> {
+  const config = {
+    ...apiConfigSchema.parse({ NODE_ENV: "test", DATA_DIR: "tests/.tmp", LOG_LEVEL: "silent", ...overrides }),
+    API_SECRET: "test-secret",
+  };
+  const admin = process.env.TEST_DATABASE_URL;
+  let dropDatabase = async () => {};
+  let url: string | undefined;
+  if (admin) {
+    const name = `vv_test_${randomBytes(6).toString("hex")}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`create database ${name}`);
+    await client.end();
+    const target = new URL(admin);
+    target.pathname = `/${name}`;
+    url = target.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const database = await openDatabase({ url });
+  const clock = new ManualClock(new Date("2026-03-01T08:00:00Z"));
+  const mails: MailMessage[] = [];
+  const failMail = { next: false };
+  const mailer: Mailer = {
+    target: "memory",
+    async send(message) {
+      if (failMail.next) {
+        failMail.next = false;
+        throw new Error("smtp down");
+      }
+      mails.push(message);
+    },
+  };
+  const app = await buildApp({ db: database.db, config, clock, mailer }, { logger: false });
+  await app.ready();
+  return {
+    app,
+    clock,
+    config,
+    database,
+    mails,
+    failMail,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+export interface Answer<T = any> {
+  status: number;
+  body: { code: number; err_msg?: string; data?: T };
+}
+
+/** A client of the test API that speaks the way the web app does (query params, HIN token). */
+export function client(api: TestApi, defaults: { did?: string; token?: string; ip?: string } = {}) {
+  const state = { ...defaults };
+  async function call<T = any>(method: string, path: string, body?: unknown, query: Record<string, string> = {}): Promise<Answer<T>> {
+    const qs = new URLSearchParams({ os: "web", vcode: "1", ...(state.did ? { did: state.did } : {}), ...query });
+    const res = await api.app.inject({
+      method: method as "GET",
+      url: `${path}?${qs}`,
+      headers: state.token ? { authorization: `HIN ${state.token}` } : {},
+      remoteAddress: state.ip ?? "127.0.0.1",
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+    return { status: res.statusCode, body: res.json() };
+  }
+  return { state, call };
+}
+
+/** The code in the last mail sent to this address. */
+export function lastCode(api: TestApi, email: string): string {
+  const mail = [...api.mails].reverse().find((m) => m.to === email);
+  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+/** Registers an account through the real calls and returns a client signed in as it. */
+export async function signUp(api: TestApi, email: string, opts: { did?: string; invite?: string } = {}) {
+  const c = client(api, { did: opts.did });
+  const sent = await c.call("POST", "/v1/user/vcode/send/", { email, purpose: "register" });
+  if (sent.body.code !== 0) throw new Error(`send failed: ${JSON.stringify(sent.body)}`);
+  const reg = await c.call("POST", "/v1/user/register/", { email, code: lastCode(api, email), invite_code: opts.invite });
+  if (reg.body.code !== 0) throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
+  c.state.token = reg.body.data.token;
+  c.state.did = reg.body.data.did;
+  return { client: c, user: reg.body.data.user };
+}
