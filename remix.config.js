@@ -5,4 +5,9 @@ export default {
   serverPlatform: "node",
   serverMinify: false,
   watchPaths: ["./contract/**/*", "./locales/**/*"],
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+  },
 };

@@ -51,11 +51,16 @@ export async function checkEmailFor(ctx: DomainContext, rawEmail: string, purpos
   return { email, existing };
 }
 
+// Invite codes are letters and digits; anything else (a NUL byte would fail in SQL) is simply wrong.
+const INVITE_CODE = /^[A-Z0-9]{1,32}$/;
+
 async function inviterByCode(db: DbOrTx, code: string): Promise<UserRow> {
+  const wanted = code.trim().toUpperCase();
+  if (!INVITE_CODE.test(wanted)) throw new Failure(ErrorCode.invalidInviteCode);
   const [inviter] = await db
     .select()
     .from(users)
-    .where(and(eq(users.inviteCode, code.trim().toUpperCase()), isNull(users.deletedAt)));
+    .where(and(eq(users.inviteCode, wanted), isNull(users.deletedAt)));
   if (!inviter) throw new Failure(ErrorCode.invalidInviteCode);
   return inviter;
 }
@@ -166,13 +171,16 @@ export async function authenticate(ctx: DomainContext, token: string | undefined
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(eq(authTokens.tokenHash, keyedHash(ctx.config.API_SECRET, token)));
-  const idleLimit = now.getTime() - ctx.config.TOKEN_IDLE_DAYS * 86_400_000;
-  if (!row || row.token.revokedAt || row.deletedAt || row.token.lastSeenAt.getTime() < idleLimit) {
-    throw new Failure(ErrorCode.loginExpired);
-  }
+  if (!row || row.deletedAt) throw new Failure(ErrorCode.loginExpired);
+  // Checked before revocation and expiry: a banned account gets this one code on every
+  // call, not only on the first one (which revokes its tokens).
   if (row.bannedAt) {
     await revokeAllTokens(ctx.db, row.token.userId, now);
     throw new Failure(ErrorCode.accountBanned);
+  }
+  const idleLimit = now.getTime() - ctx.config.TOKEN_IDLE_DAYS * 86_400_000;
+  if (row.token.revokedAt || row.token.lastSeenAt.getTime() < idleLimit) {
+    throw new Failure(ErrorCode.loginExpired);
   }
   if (now.getTime() - row.token.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     await ctx.db.update(authTokens).set({ lastSeenAt: now }).where(eq(authTokens.id, row.token.id));

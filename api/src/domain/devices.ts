@@ -16,13 +16,15 @@ export async function issueDid(ctx: DomainContext): Promise<string> {
   return did;
 }
 
-/** The caller's device row; an unknown or malformed did gets a new device. */
+/**
+ * The caller's device row. A missing, malformed or unknown did (one this server never
+ * issued) gets a new server-issued device: clients cannot choose their device id (rules.md §1).
+ */
 export async function resolveDevice(ctx: DomainContext, did: string | undefined) {
   if (did && DID.test(did)) {
-    await ctx.db.insert(devices).values({ did, createdAt: ctx.clock.now() }).onConflictDoNothing();
     const [row] = await ctx.db.select().from(devices).where(eq(devices.did, did));
-    if (row.bannedAt) throw new Failure(ErrorCode.deviceBlocked);
-    return row;
+    if (row?.bannedAt) throw new Failure(ErrorCode.deviceBlocked);
+    if (row) return row;
   }
   const fresh = await issueDid(ctx);
   const [row] = await ctx.db.select().from(devices).where(eq(devices.did, fresh));

@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/page-header.tsx";
+import { pageTitle, titleFromData } from "~/utils/page-title.ts";
+import { useSignedInUser } from "./_app.tsx";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => json({ title: await pageTitle(request, "tabs.tools") });
+export const meta = titleFromData;
+
+export default function Tools() {
+  const { t } = useTranslation();
+  const user = useSignedInUser();
+  return (
+    <main className="page">
+      <PageHeader title={t("tools.title")}>
+        <p className="lead">{t("tools.lead", { name: user.name || user.email })}</p>
+      </PageHeader>
+      <section className="card">
+        <h2>{t("tools.stonesTitle")}</h2>
+        <p>{t("tools.stonesBody")}</p>
+      </section>
+      <section className="card">
+        <h2>{t("tools.giftsTitle")}</h2>
+        <p>{t("tools.giftsBody")}</p>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/page-header.tsx";
+import { pageTitle, titleFromData } from "~/utils/page-title.ts";
+import { useSignedInUser } from "./_app.tsx";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => json({ title: await pageTitle(request, "tabs.team") });
+export const meta = titleFromData;
+
+export default function Team() {
+  const { t } = useTranslation();
+  const user = useSignedInUser();
+  return (
+    <main className="page">
+      <PageHeader title={t("team.title")}>
+        <p className="lead">{t("team.lead")}</p>
+      </PageHeader>
+      <section className="card">
+        <h2>{t("team.inviteTitle")}</h2>
+        <dl className="facts">
+          <div>
+            <dt>{t("team.inviteCode")}</dt>
+            <dd dir="ltr" className="mono">{user.invite_code}</dd>
+          </div>
+          <div>
+            <dt>{t("team.inviteLink")}</dt>
+            <dd dir="ltr" className="break">{user.invite_link}</dd>
+          </div>
+        </dl>
+      </section>
+    </main>
+  );
+}

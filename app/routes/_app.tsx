@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Outlet, useRouteLoaderData } from "@remix-run/react";
+import { routes } from "../../contract/routes.ts";
+import { BottomTabs } from "~/components/bottom-tabs.tsx";
+import { callSignedIn, requireSignedIn } from "~/utils/request.server.ts";
+
+/** Every signed-in page sits here: the profile is loaded once for them, then the bottom tabs. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireSignedIn(request);
+  const user = await callSignedIn(request, ctx, routes.me);
+  return json({ user });
+}
+
+export function useSignedInUser() {
+  return useRouteLoaderData<typeof loader>("routes/_app")!.user;
+}
+
+export default function AppLayout() {
+  return (
+    <div className="app">
+      <div className="app__content">
+        <Outlet />
+      </div>
+      <BottomTabs />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { Agent, request as undiciRequest } from "undici";
+import type { z } from "zod";
+import { envelopeSchema } from "../../contract/envelope.ts";
+import { ErrorCode } from "../../contract/errors.ts";
+import type { RouteSpec } from "../../contract/routes.ts";
+import { getEnv } from "./env.server.ts";
+
+/** Every failed call, whatever went wrong: the catalogue code and the server's text. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface Caller {
+  token?: string;
+  did?: string;
+  locale: string;
+  country?: string;
+  requestId?: string;
+}
+
+let agent: Agent | undefined;
+
+function pool(): Agent {
+  const { API_TIMEOUT_MS } = getEnv();
+  return (agent ??= new Agent({
+    keepAliveTimeout: 30_000,
+    connections: 128,
+    connectTimeout: Math.min(API_TIMEOUT_MS, 5_000),
+    headersTimeout: API_TIMEOUT_MS,
+    bodyTimeout: API_TIMEOUT_MS,
+  }));
+}
+
+/** Test seam: lets a test route calls through undici's MockAgent for faults a real API cannot make. */
+export function setApiDispatcher(dispatcher: Agent | undefined): void {
+  agent = dispatcher;
+}
+
+function withCommonQuery(path: string, caller: Caller): string {
+  const url = new URL(path, getEnv().UPSTREAM_URL);
+  const q = url.searchParams;
+  q.set("os", "web");
+  q.set("country", caller.country ?? "");
+  q.set("lang", caller.locale);
+  q.set("ui_lang", caller.locale);
+  q.set("pkg", "web");
+  q.set("vcode", "1");
+  q.set("did", caller.did ?? "");
+  return url.toString();
+}
+
+/**
+ * Calls one contract entry and returns its parsed `data`. Throws ApiError: the server's
+ * code (200011 with its own text), or 200007 when no usable answer came back at all.
+ */
+export async function callApi<S extends RouteSpec>(
+  spec: S,
+  caller: Caller,
+  input: { body?: S["body"] extends z.ZodType ? z.input<S["body"]> : never; path?: string } = {},
+): Promise<z.infer<S["response"]>> {
+  let raw: unknown;
+  try {
+    const res = await undiciRequest(withCommonQuery(input.path ?? spec.path, caller), {
+      method: spec.method,
+      dispatcher: pool(),
+      headers: {
+        accept: "application/json",
+        ...(input.body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(caller.token ? { authorization: `HIN ${caller.token}` } : {}),
+        ...(caller.requestId ? { "x-request-id": caller.requestId } : {}),
+      },
+      body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
+    });
+    raw = await res.body.json();
+  } catch (error) {
+    throw new ApiError(ErrorCode.networkNoBody, (error as Error).message || "network error");
+  }
+  const envelope = envelopeSchema.safeParse(raw);
+  if (!envelope.success) throw new ApiError(ErrorCode.networkNoBody, "unreadable answer");
+  const code = envelope.data.code || envelope.data.err_code || 0;
+  if (code !== 0) throw new ApiError(code, envelope.data.err_msg ?? "");
+  const data = spec.response.safeParse(envelope.data.data ?? {});
+  if (!data.success) throw new ApiError(ErrorCode.networkNoBody, "unexpected answer");
+  return data.data as z.infer<S["response"]>;
+}

@@ -1,0 +1,58 @@
+import { json, redirect } from "@remix-run/node";
+import { routes } from "../../contract/routes.ts";
+import type { OtpActionData } from "~/components/otp-form.tsx";
+import { callApi } from "./api.server.ts";
+import { langCookie } from "./locale.server.ts";
+import { errorToast, requestContext } from "./request.server.ts";
+import { safeRedirect } from "./safe-redirect.ts";
+import { commitSession } from "./session.server.ts";
+import { setToast } from "./toast.server.ts";
+
+function field(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value.trim() : "";
+}
+
+/**
+ * The action behind /login and /register. "send" mails a code and re-renders the form
+ * with what was typed; the final intent signs in, switches the UI to the user's
+ * language and redirects. Failures come back as a localized toast, fields kept.
+ */
+export async function otpAction(request: Request, mode: "login" | "register") {
+  const form = await request.formData();
+  const ctx = await requestContext(request);
+  const email = field(form, "email");
+  const invite = field(form, "invite");
+  const kept = { email, invite: mode === "register" ? invite : undefined };
+
+  if (field(form, "intent") === "send") {
+    try {
+      const sent = await callApi(routes.sendCode, ctx.caller, { body: { email, purpose: mode } });
+      return json<OtpActionData>({ ...kept, sent: true, resendAfter: sent.resend_after, toast: { kind: "success", key: "auth:codeSent" } });
+    } catch (error) {
+      return json<OtpActionData>({ ...kept, sent: false, toast: errorToast(error) });
+    }
+  }
+
+  try {
+    const code = field(form, "code");
+    const result =
+      mode === "login"
+        ? await callApi(routes.login, ctx.caller, { body: { email, code } })
+        : await callApi(routes.register, ctx.caller, {
+            body: { email, code, invite_code: invite || undefined, ui_lang: ctx.locale, lang: ctx.locale },
+          });
+    ctx.session.set("token", result.token);
+    ctx.session.set("did", result.did);
+    const headers = new Headers();
+    headers.append("Set-Cookie", await commitSession(ctx.session));
+    headers.append("Set-Cookie", await langCookie.serialize(result.user.ui_lang));
+    headers.append(
+      "Set-Cookie",
+      await setToast({ kind: "success", key: mode === "login" ? "auth:welcomeBack" : "auth:registered" }),
+    );
+    return redirect(safeRedirect(field(form, "redirectTo")), { headers });
+  } catch (error) {
+    return json<OtpActionData>({ ...kept, sent: true, toast: errorToast(error) });
+  }
+}

@@ -1,0 +1,85 @@
+import { redirect } from "@remix-run/node";
+import type { z } from "zod";
+import { ErrorCode } from "../../contract/errors.ts";
+import type { LanguageCode } from "../../contract/languages.ts";
+import { routes, type RouteSpec } from "../../contract/routes.ts";
+import { ApiError, callApi, type Caller } from "./api.server.ts";
+import { detectLocale } from "./locale.server.ts";
+import { commitSession, getSession, signedOutCookie } from "./session.server.ts";
+import { setToast } from "./toast.server.ts";
+import type { Toast } from "./toast.ts";
+
+export interface RequestContext {
+  locale: LanguageCode;
+  caller: Caller;
+  session: Awaited<ReturnType<typeof getSession>>;
+}
+
+export async function requestContext(request: Request): Promise<RequestContext> {
+  const [session, locale] = await Promise.all([getSession(request), detectLocale(request)]);
+  const caller: Caller = {
+    token: session.get("token"),
+    did: session.get("did"),
+    locale,
+    requestId: request.headers.get("x-request-id") ?? undefined,
+  };
+  return { locale, caller, session };
+}
+
+/** The toast for a failed call: its code, and the server's text in case we do not know the code. */
+export function errorToast(error: unknown): Toast {
+  if (error instanceof ApiError) return { kind: "error", code: error.code, message: error.message };
+  throw error;
+}
+
+function loginPath(request: Request): string {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  return back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`;
+}
+
+/** Signed-in pages: anonymous visitors go to /login and come back here afterwards. */
+export async function requireSignedIn(request: Request): Promise<RequestContext> {
+  const ctx = await requestContext(request);
+  if (!ctx.caller.token) throw redirect(loginPath(request));
+  return ctx;
+}
+
+/**
+ * A call made for a signed-in page. An expired or banned login clears the session and
+ * sends the user to /login with the reason as a toast; other failures are thrown on.
+ */
+export async function callSignedIn<S extends RouteSpec>(
+  request: Request,
+  ctx: RequestContext,
+  spec: S,
+  input?: Parameters<typeof callApi<S>>[2],
+): Promise<z.infer<S["response"]>> {
+  try {
+    return await callApi(spec, ctx.caller, input);
+  } catch (error) {
+    if (error instanceof ApiError && (error.code === ErrorCode.loginExpired || error.code === ErrorCode.accountBanned)) {
+      const headers = new Headers();
+      headers.append("Set-Cookie", await signedOutCookie(ctx.session));
+      headers.append("Set-Cookie", await setToast(errorToast(error)));
+      throw redirect(loginPath(request), { headers });
+    }
+    throw error;
+  }
+}
+
+/** Login and register pages keep a device id in the session, issued by the API once. */
+export async function ensureDevice(ctx: RequestContext): Promise<string | undefined> {
+  if (ctx.caller.did) return undefined;
+  try {
+    const { did } = await callApi(routes.did, ctx.caller);
+    ctx.session.set("did", did);
+    ctx.caller.did = did;
+    return commitSession(ctx.session);
+  } catch {
+    // The API will issue a device id at login or registration instead.
+    return undefined;
+  }
+}
+
+export { ApiError };

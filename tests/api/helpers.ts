@@ -1,0 +1,121 @@
+/**
+ * Helpers shared by the /v1 API test files. Everything goes through the real HTTP
+ * surface (app.inject) the way a client would call it; every answer is also checked
+ * for leaked internals (stack traces, SQL text).
+ */
+import { randomBytes } from "node:crypto";
+import { expect } from "vitest";
+import type { OtpPurpose } from "../../contract/user.ts";
+import { client, lastCode, type Answer, type TestApi } from "../setup/test-api.ts";
+
+let counter = 0;
+
+/** A fresh e-mail address, unique across the run. */
+export function uniqueEmail(tag = "user"): string {
+  counter += 1;
+  return `${tag}-${counter}-${randomBytes(3).toString("hex")}@example.com`;
+}
+
+/** A fresh client IP, so the per-IP send limit of one test never touches another. */
+export function uniqueIp(): string {
+  counter += 1;
+  return `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`;
+}
+
+// What an internal failure would leak: stack frames, SQL text, driver messages.
+const LEAKS = [
+  /stack/i,
+  /SELECT/,
+  /\bselect\b[^"]*\bfrom\b/i,
+  /\binsert into\b/i,
+  /failed query/i,
+  /\n\s*at\s/,
+  /\bat \S+ \(/,
+  /\(\/?[\w./-]+:\d+:\d+\)/,
+  /node_modules/,
+];
+
+/** Fails the test when an answer contains anything that looks like a stack trace or SQL. */
+export function expectNoLeak(raw: string): void {
+  for (const pattern of LEAKS) expect(raw, `response leaks ${pattern}`).not.toMatch(pattern);
+}
+
+export type Caller = ReturnType<typeof caller>;
+
+/** The harness client (did, token, ip), with every answer checked for leaks. */
+export function caller(api: TestApi, defaults: { did?: string; token?: string; ip?: string } = {}) {
+  const c = client(api, { ip: uniqueIp(), ...defaults });
+  return {
+    state: c.state,
+    async call<T = any>(method: string, path: string, body?: unknown, query: Record<string, string> = {}): Promise<Answer<T>> {
+      const answer = await c.call<T>(method, path, body, query);
+      expectNoLeak(JSON.stringify(answer.body));
+      return answer;
+    },
+  };
+}
+
+/** Asserts a success envelope and returns its data. */
+export function expectOk<T = any>(answer: Answer<T>): T {
+  expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 0 });
+  expect(answer.status).toBe(200);
+  expect(answer.body.err_msg).toBeUndefined();
+  return answer.body.data as T;
+}
+
+/** Asserts a failure envelope `{code, err_msg}` with no data, at the given HTTP status. */
+export function expectCode(answer: Answer, code: number, status = 200): void {
+  expect(answer.body.code, JSON.stringify(answer.body)).toBe(code);
+  expect(answer.status).toBe(status);
+  expect(typeof answer.body.err_msg).toBe("string");
+  expect(answer.body.err_msg!.length).toBeGreaterThan(0);
+  expect(answer.body.data).toBeUndefined();
+}
+
+export async function newDid(api: TestApi): Promise<string> {
+  const answer = await caller(api).call<{ did: string }>("GET", "/v1/user/did/");
+  return expectOk(answer).did;
+}
+
+export function sendCode(c: Caller, email: string, purpose: OtpPurpose, query: Record<string, string> = {}) {
+  return c.call<{ resend_after: number }>("POST", "/v1/user/vcode/send/", { email, purpose }, query);
+}
+
+/** Sends a code and returns it as read from the mail. */
+export async function mailedCode(api: TestApi, c: Caller, email: string, purpose: OtpPurpose): Promise<string> {
+  expectOk(await sendCode(c, email, purpose));
+  return lastCode(api, email.trim().toLowerCase());
+}
+
+export function registerCall(c: Caller, email: string, code: string, extra: Record<string, unknown> = {}) {
+  return c.call("POST", "/v1/user/register/", { email, code, ...extra });
+}
+
+export function loginCall(c: Caller, email: string, code: string) {
+  return c.call("POST", "/v1/user/login/", { email, code });
+}
+
+/** Registers a new account through the real calls; the returned client is signed in as it. */
+export async function signUp(api: TestApi, opts: { email?: string; did?: string; invite?: string } = {}) {
+  const email = opts.email ?? uniqueEmail();
+  const c = caller(api, { did: opts.did });
+  const code = await mailedCode(api, c, email, "register");
+  const data = expectOk(await registerCall(c, email, code, opts.invite ? { invite_code: opts.invite } : {}));
+  c.state.token = data.token;
+  c.state.did = data.did;
+  return { client: c, user: data.user, token: data.token as string, did: data.did as string, email };
+}
+
+/** Logs in through the real calls from the given device; returns the raw answer. */
+export async function logIn(api: TestApi, email: string, did: string | undefined) {
+  const c = caller(api, { did });
+  const code = await mailedCode(api, c, email, "login");
+  return { answer: await loginCall(c, email, code), client: c };
+}
+
+/** Moves the manual clock forward to the next UTC day at the given hour (never backwards). */
+export function nextUtcDay(api: TestApi, hour = 8): void {
+  const now = api.clock.now();
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, hour));
+  api.clock.set(next);
+}

@@ -1,0 +1,162 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ErrorCode } from "../../contract/errors.ts";
+import { devices } from "../../api/src/db/schema.ts";
+import { createTestApi, type TestApi } from "../setup/test-api.ts";
+import {
+  caller,
+  expectCode,
+  expectOk,
+  logIn,
+  loginCall,
+  mailedCode,
+  newDid,
+  nextUtcDay,
+  registerCall,
+  signUp,
+  uniqueEmail,
+} from "./helpers.ts";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(async () => api.close());
+
+async function banDevice(did: string) {
+  await api.database.db.update(devices).set({ bannedAt: api.clock.now() }).where(eq(devices.did, did));
+}
+
+describe("POST /v1/user/login/", () => {
+  test("answers the account, a new token and the device id", async () => {
+    nextUtcDay(api);
+    const account = await signUp(api);
+    const did = await newDid(api);
+    const { answer } = await logIn(api, account.email, did);
+    const data = expectOk(answer);
+    expect(Object.keys(data).sort()).toEqual(["did", "token", "user"]);
+    expect(data.did).toBe(did);
+    expect(data.user).toEqual(account.user);
+    expect(data.token).not.toBe(account.token);
+    const me = expectOk(await caller(api, { did, token: data.token }).call("GET", "/v1/user/"));
+    expect(me.id).toBe(account.user.id);
+    // The registration token keeps working alongside.
+    expectOk(await account.client.call("GET", "/v1/user/"));
+  });
+
+  test("without a device id the server issues one", async () => {
+    const account = await signUp(api);
+    const data = expectOk((await logIn(api, account.email, undefined)).answer);
+    expect(data.did).toMatch(/^[A-Za-z0-9_-]{22,64}$/);
+    expect(data.did).not.toBe(account.did);
+  });
+
+  test("an unknown e-mail answers 300012, a malformed one 300027", async () => {
+    expectCode(await loginCall(caller(api), uniqueEmail("nobody"), "123456"), ErrorCode.emailNotFound);
+    expectCode(await loginCall(caller(api), "not an email", "123456"), ErrorCode.invalidEmail);
+  });
+
+  test("a wrong code answers 300007, an expired one 300101, and a code works once", async () => {
+    const account = await signUp(api);
+    const did = await newDid(api);
+    const c = caller(api, { did });
+    const code = await mailedCode(api, c, account.email, "login");
+    expectCode(await loginCall(c, account.email, code === "123456" ? "654321" : "123456"), ErrorCode.wrongCode);
+    expectOk(await loginCall(c, account.email, code));
+    expectCode(await loginCall(c, account.email, code), ErrorCode.wrongCode);
+
+    api.clock.advance(60);
+    const code2 = await mailedCode(api, c, account.email, "login");
+    api.clock.advance(601);
+    expectCode(await loginCall(c, account.email, code2), ErrorCode.codeExpired);
+  });
+});
+
+describe("device rules", () => {
+  test("a device registers at most 3 accounts, ever (300016)", async () => {
+    nextUtcDay(api);
+    const did = await newDid(api);
+    for (let i = 0; i < 3; i++) {
+      const { did: used } = await signUp(api, { did });
+      expect(used).toBe(did);
+    }
+    const fourth = uniqueEmail("fourth");
+    const c = caller(api, { did });
+    const code = await mailedCode(api, c, fourth, "register");
+    expectCode(await registerCall(c, fourth, code), ErrorCode.deviceRegisterLimit);
+
+    nextUtcDay(api);
+    const c2 = caller(api, { did });
+    const code2 = await mailedCode(api, c2, fourth, "register");
+    expectCode(await registerCall(c2, fourth, code2), ErrorCode.deviceRegisterLimit);
+    api.clock.advance(90 * 86_400);
+    expectCode(await registerCall(c2, fourth, "000000"), ErrorCode.deviceRegisterLimit);
+
+    // The refused e-mail is free to register from another device.
+    const other = await signUp(api, { email: fourth });
+    expect(other.did).not.toBe(did);
+  });
+
+  test("a device logs in to one account per UTC day (300023)", async () => {
+    nextUtcDay(api, 1);
+    const a = await signUp(api);
+    const b = await signUp(api);
+    const did = await newDid(api);
+
+    expectOk((await logIn(api, a.email, did)).answer);
+    expectCode((await logIn(api, b.email, did)).answer, ErrorCode.deviceDailyLogin);
+    // The same account again the same day is fine.
+    api.clock.advance(60);
+    expectOk((await logIn(api, a.email, did)).answer);
+    // Late the same day: still refused.
+    api.clock.set(api.clock.now().toISOString().slice(0, 10) + "T23:59:00Z");
+    expectCode((await logIn(api, b.email, did)).answer, ErrorCode.deviceDailyLogin);
+
+    // The next UTC day the other account may log in, and then the first one is the one refused.
+    api.clock.advance(60);
+    expectOk((await logIn(api, b.email, did)).answer);
+    api.clock.advance(60);
+    expectCode((await logIn(api, a.email, did)).answer, ErrorCode.deviceDailyLogin);
+  });
+
+  test("a refused login does not burn the code", async () => {
+    nextUtcDay(api);
+    const a = await signUp(api);
+    const b = await signUp(api);
+    const did = await newDid(api);
+    expectOk((await logIn(api, a.email, did)).answer);
+    const c = caller(api, { did });
+    const code = await mailedCode(api, c, b.email, "login");
+    expectCode(await loginCall(c, b.email, code), ErrorCode.deviceDailyLogin);
+    // From another device the same code still works.
+    expectOk(await loginCall(caller(api, { did: await newDid(api) }), b.email, code));
+  });
+
+  test("registering on a device counts as that day's login", async () => {
+    nextUtcDay(api);
+    const did = await newDid(api);
+    const other = await signUp(api);
+    const mine = await signUp(api, { did });
+    expectCode((await logIn(api, other.email, did)).answer, ErrorCode.deviceDailyLogin);
+    expectOk((await logIn(api, mine.email, did)).answer);
+  });
+
+  test("a banned device answers 300024 on login and register", async () => {
+    nextUtcDay(api);
+    const did = await newDid(api);
+    const account = await signUp(api, { did });
+    const other = await signUp(api);
+    await banDevice(did);
+
+    expectCode((await logIn(api, account.email, did)).answer, ErrorCode.deviceBlocked);
+    expectCode((await logIn(api, other.email, did)).answer, ErrorCode.deviceBlocked);
+    const fresh = uniqueEmail("banned-dev");
+    const c = caller(api, { did });
+    expectCode(await registerCall(c, fresh, await mailedCode(api, c, fresh, "register")), ErrorCode.deviceBlocked);
+    nextUtcDay(api);
+    expectCode((await logIn(api, other.email, did)).answer, ErrorCode.deviceBlocked);
+
+    // The account itself is not banned: another device logs in.
+    expectOk((await logIn(api, account.email, await newDid(api))).answer);
+  });
+});

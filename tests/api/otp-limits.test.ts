@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { ErrorCode } from "../../contract/errors.ts";
+import { createTestApi, lastCode, type TestApi } from "../setup/test-api.ts";
+import { caller, expectCode, expectOk, registerCall, sendCode, uniqueEmail, uniqueIp } from "./helpers.ts";
+
+// No resend wait here, so the hourly limits can be reached without moving the clock.
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi({ OTP_RESEND_SECONDS: "0" });
+});
+afterAll(async () => api.close());
+
+test("at most 10 codes per e-mail per hour, from any IP (300105)", async () => {
+  const email = uniqueEmail("ten");
+  for (let i = 0; i < 10; i++) expectOk(await sendCode(caller(api), email, "register"));
+  expectCode(await sendCode(caller(api), email, "register"), ErrorCode.sendCodeTooMany);
+  expectCode(await sendCode(caller(api), email.toUpperCase(), "register"), ErrorCode.sendCodeTooMany);
+  // Another address from the same place is not affected.
+  expectOk(await sendCode(caller(api), uniqueEmail("other"), "register"));
+  api.clock.advance(3599);
+  expectCode(await sendCode(caller(api), email, "register"), ErrorCode.sendCodeTooMany);
+  api.clock.advance(2);
+  expectOk(await sendCode(caller(api), email, "register"));
+  expectOk(await registerCall(caller(api), email, lastCode(api, email)));
+});
+
+test("at most 30 codes per client IP per hour (300105)", async () => {
+  const ip = uniqueIp();
+  for (let i = 0; i < 30; i++) expectOk(await sendCode(caller(api, { ip }), uniqueEmail("ip"), "register"));
+  const blocked = uniqueEmail("ip-blocked");
+  expectCode(await sendCode(caller(api, { ip }), blocked, "register"), ErrorCode.sendCodeTooMany);
+  // The same e-mail from another IP goes through.
+  expectOk(await sendCode(caller(api, { ip: uniqueIp() }), blocked, "register"));
+  api.clock.advance(3601);
+  expectOk(await sendCode(caller(api, { ip }), uniqueEmail("ip-later"), "register"));
+});
+
+test("failed mails count against neither limit", async () => {
+  const email = uniqueEmail("fails");
+  const ip = uniqueIp();
+  for (let i = 0; i < 3; i++) {
+    api.failMail.next = true;
+    expectCode(await sendCode(caller(api, { ip }), email, "register"), ErrorCode.sendCodeFailed);
+  }
+  for (let i = 0; i < 10; i++) expectOk(await sendCode(caller(api, { ip }), email, "register"));
+  expectCode(await sendCode(caller(api, { ip }), email, "register"), ErrorCode.sendCodeTooMany);
+
+  const ip2 = uniqueIp();
+  for (let i = 0; i < 5; i++) {
+    api.failMail.next = true;
+    expectCode(await sendCode(caller(api, { ip: ip2 }), uniqueEmail("ipfail"), "register"), ErrorCode.sendCodeFailed);
+  }
+  for (let i = 0; i < 30; i++) expectOk(await sendCode(caller(api, { ip: ip2 }), uniqueEmail("ipok"), "register"));
+  expectCode(await sendCode(caller(api, { ip: ip2 }), uniqueEmail("ipover"), "register"), ErrorCode.sendCodeTooMany);
+});
+
+test("refused sends are not counted either", async () => {
+  const ip = uniqueIp();
+  for (let i = 0; i < 40; i++) expectCode(await sendCode(caller(api, { ip }), "not-an-email", "register"), ErrorCode.invalidEmail);
+  for (let i = 0; i < 40; i++) expectCode(await sendCode(caller(api, { ip }), uniqueEmail("nobody"), "login"), ErrorCode.emailNotFound);
+  expectOk(await sendCode(caller(api, { ip }), uniqueEmail("fine"), "register"));
+  expect(api.mails.length).toBeGreaterThan(0);
+});
