@@ -22,17 +22,20 @@ export function uniqueIp(): string {
   return `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`;
 }
 
-// What an internal failure would leak: stack frames, SQL text, driver messages.
+// What an internal failure would leak: stack traces, SQL text, driver messages. Every
+// pattern needs a space, quote or parenthesis, so random tokens and ids never match.
 const LEAKS = [
-  /stack/i,
-  /SELECT/,
-  /\bselect\b[^"]*\bfrom\b/i,
-  /\binsert into\b/i,
+  /"stack"/,
+  /\bstack\s*trace/i,
+  /\bSELECT\s/,
+  /\bselect\s[^"]*\sfrom\s/i,
+  /\binsert into\s/i,
+  /\bupdate\s+"\w+"\s+set\s/i,
   /failed query/i,
   /\n\s*at\s/,
   /\bat \S+ \(/,
   /\(\/?[\w./-]+:\d+:\d+\)/,
-  /node_modules/,
+  /node_modules\//,
 ];
 
 /** Fails the test when an answer contains anything that looks like a stack trace or SQL. */

@@ -213,6 +213,9 @@ export async function bindInviter(ctx: DomainContext, principal: Principal, code
   const inviter = await inviterByCode(ctx.db, code);
   if (inviter.id === principal.userId) throw new Failure(ErrorCode.invalidInviteCode);
   const row = await ctx.db.transaction(async (tx) => {
+    // One bind at a time: two concurrent binds (A takes B's code, B takes A's) would each
+    // see no loop in their own snapshot and together close one.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('invite-tree', 0))`);
     const loop = await tx.execute<{ id: number }>(sql`
       with recursive up(id, depth) as (
         select inviter_id, 1 from users where id = ${inviter.id}

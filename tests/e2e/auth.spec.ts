@@ -1,0 +1,136 @@
+import { expect, test } from "@playwright/test";
+import { E2E } from "./env.ts";
+import { loginAs, logout, mailedCode, registerAs, requestAndEnterCode, screenshot, strings, uniqueEmail } from "./helpers.ts";
+
+const t = strings("en");
+
+test("a new user registers with an e-mailed code and lands on the airdrop inside the app", async ({ page }) => {
+  const email = uniqueEmail("reg");
+  await registerAs(page, email);
+  await expect(page.getByRole("status").filter({ hasText: t("auth:registered") })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: t("common:airdrop.title") })).toBeVisible();
+  await expect(page.getByText(t("common:airdrop.greeting", { name: email }))).toBeVisible();
+  const tabs = page.getByRole("navigation", { name: t("common:tabs.label") });
+  for (const tab of ["airdrop", "team", "tools", "profile"]) {
+    await expect(tabs.getByRole("link", { name: t(`common:tabs.${tab}`) })).toBeVisible();
+  }
+  await expect(tabs.getByRole("link", { name: t("common:tabs.airdrop") })).toHaveAttribute("aria-current", "page");
+  await screenshot(page, "airdrop-en");
+
+  for (const [tab, heading, shot] of [
+    ["team", "team.title", "team-en"],
+    ["tools", "tools.title", "force-en"],
+    ["profile", "mine.title", "mine-en"],
+  ]) {
+    await tabs.getByRole("link", { name: t(`common:tabs.${tab}`) }).click();
+    await expect(page.getByRole("heading", { level: 1, name: t(`common:${heading}`) })).toBeVisible();
+    await screenshot(page, shot);
+  }
+  await expect(page.getByText(email)).toBeVisible();
+});
+
+test("registration through an invite link keeps the code and succeeds; a wrong invite code is refused", async ({ page, browser }) => {
+  const inviter = uniqueEmail("inviter");
+  await registerAs(page, inviter);
+  await page.getByRole("link", { name: t("common:tabs.team") }).click();
+  const code = (await page.locator("dd.mono").textContent())!.trim();
+  expect(code).toMatch(/^[A-Z2-9]{8}$/);
+
+  const friend = await browser.newPage();
+  await friend.goto(`/register?invite=${code}`);
+  await expect(friend.getByLabel(t("auth:invite"))).toHaveValue(code);
+  await requestAndEnterCode(friend, uniqueEmail("invited"));
+  await friend.getByRole("button", { name: t("auth:signUp") }).click();
+  await expect(friend).toHaveURL(/\/airdrop$/);
+
+  const stranger = await browser.newPage();
+  const email = uniqueEmail("badinvite");
+  await stranger.goto(`/register?invite=ZZZZ2222`);
+  await requestAndEnterCode(stranger, email);
+  await stranger.getByRole("button", { name: t("auth:signUp") }).click();
+  await expect(stranger.getByRole("alert")).toHaveText(new RegExp(t("errors:300008")));
+  await expect(stranger).toHaveURL(/\/register/);
+  await expect(stranger.getByLabel(t("auth:email"))).toHaveValue(email);
+  await screenshot(stranger, "register-error-en");
+});
+
+test("an invalid e-mail, an e-mail already registered and an unknown login e-mail each get their message", async ({ page }) => {
+  await page.goto("/register");
+  await page.getByLabel(t("auth:email")).fill("not-an-email");
+  await page.getByRole("button", { name: t("auth:sendCode") }).click();
+  await expect(page.getByRole("alert")).toHaveText(new RegExp(t("errors:300027")));
+  await expect(page.getByLabel(t("auth:email"))).toHaveValue("not-an-email");
+
+  const email = uniqueEmail("taken");
+  await registerAs(page, email);
+  await logout(page);
+  await page.goto("/register");
+  await page.getByLabel(t("auth:email")).fill(email);
+  await page.getByRole("button", { name: t("auth:sendCode") }).click();
+  await expect(page.getByRole("alert")).toHaveText(new RegExp(t("errors:300033")));
+
+  await page.goto("/login");
+  await page.getByLabel(t("auth:email")).fill(uniqueEmail("nobody"));
+  await page.getByRole("button", { name: t("auth:sendCode") }).click();
+  await expect(page.getByRole("alert")).toHaveText(new RegExp(t("errors:300012")));
+});
+
+test("a wrong code and an expired code are refused with their own messages", async ({ page }) => {
+  const email = uniqueEmail("codes");
+  await page.goto("/register");
+  await requestAndEnterCode(page, email);
+  const right = await page.getByLabel(t("auth:code")).inputValue();
+  await page.getByLabel(t("auth:code")).fill(right === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: t("auth:signUp") }).click();
+  await expect(page.getByRole("alert")).toHaveText(new RegExp(t("errors:300007")));
+
+  // The e2e server keeps codes for E2E.otpTtlSeconds; wait that out, then use the right code.
+  await page.waitForTimeout((E2E.otpTtlSeconds + 1) * 1000);
+  await page.getByLabel(t("auth:code")).fill(right);
+  await page.getByRole("button", { name: t("auth:signUp") }).click();
+  await expect(page.getByRole("alert")).toHaveText(new RegExp(t("errors:300101")));
+});
+
+test("logging out and in again, and coming back to the page that asked for login", async ({ page }) => {
+  const email = uniqueEmail("again");
+  await registerAs(page, email);
+  await logout(page);
+  await expect(page.getByRole("status").filter({ hasText: t("auth:loggedOut") })).toBeVisible();
+
+  await page.goto("/team");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fteam$/);
+  await requestAndEnterCode(page, email);
+  await page.getByRole("button", { name: t("auth:logIn") }).click();
+  await expect(page).toHaveURL(/\/team$/);
+  await expect(page.getByRole("status").filter({ hasText: t("auth:welcomeBack") })).toBeVisible();
+});
+
+test("the root and unknown paths lead to the airdrop, and the legal pages are real and script-free", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fairdrop$/);
+  await page.goto("/no/such/page");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fairdrop$/);
+
+  for (const doc of ["privacy", "terms"]) {
+    const scripts: string[] = [];
+    page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
+    await page.goto(`/register`);
+    await page.getByRole("link", { name: t(`auth:${doc}`) }).click();
+    await expect(page).toHaveURL(new RegExp(`/${doc}$`));
+    await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
+    expect(await page.locator("script").count()).toBe(0);
+    await screenshot(page, `${doc}-en`);
+    page.removeAllListeners("request");
+    expect(scripts.filter((s) => s.includes(`/${doc}`))).toEqual([]);
+  }
+});
+
+test("login sends the code mail through SMTP in the user's language", async ({ page }) => {
+  const email = uniqueEmail("mail");
+  await registerAs(page, email, { lng: "ja" });
+  await logout(page, "ja");
+  const since = Date.now();
+  await page.getByLabel(strings("ja")("auth:email")).fill(email);
+  await page.getByRole("button", { name: strings("ja")("auth:sendCode") }).click();
+  expect(await mailedCode(email, since - 1000)).toMatch(/^\d{6}$/);
+});

@@ -1,0 +1,14 @@
+/** Where the end-to-end run keeps its server, mail and data: away from ./data and the default ports. */
+export const E2E = {
+  port: 3210,
+  apiPort: 8795,
+  smtpPort: 2526,
+  baseUrl: "http://localhost:3210",
+  dir: "tests/.tmp/e2e",
+  mailDir: "tests/.tmp/e2e/mail",
+  dataDir: "tests/.tmp/e2e/data",
+  shotsDir: "tests/.tmp/screenshots",
+  sessionSecret: "e2e-session-secret-0123456789abcdef",
+  bannedDid: "e2e-banned-device-0001",
+  otpTtlSeconds: 15,
+} as const;

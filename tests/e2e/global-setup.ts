@@ -1,0 +1,70 @@
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { E2E } from "./env.ts";
+
+/**
+ * A real SMTP server that keeps every message as JSON for the tests to read, the
+ * production build started as `npm start` would, on a data folder of its own, and one
+ * device banned beforehand through the operator command.
+ */
+export default async function globalSetup() {
+  rmSync(E2E.dir, { recursive: true, force: true });
+  mkdirSync(E2E.mailDir, { recursive: true });
+  mkdirSync(E2E.shotsDir, { recursive: true });
+
+  let seq = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          const to = [mail.to].flat().flatMap((a) => a?.value ?? []).map((v) => v.address);
+          const file = join(E2E.mailDir, `${Date.now()}-${seq++}.json`);
+          writeFileSync(file, JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html }));
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(E2E.smtpPort, "127.0.0.1", resolve));
+
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(E2E.port),
+    API_PORT: String(E2E.apiPort),
+    PUBLIC_URL: E2E.baseUrl,
+    DATA_DIR: E2E.dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+    SESSION_SECRET: E2E.sessionSecret,
+    OTP_TTL_SECONDS: String(E2E.otpTtlSeconds),
+    OTP_MAX_PER_IP_PER_HOUR: "100000",
+    LOG_LEVEL: "warn",
+  };
+  const ban = spawnSync("npx", ["tsx", "api/src/cli/ops.ts", "ban-device", E2E.bannedDid], { env, encoding: "utf8" });
+  if (ban.status !== 0) throw new Error(`ops ban-device failed: ${ban.stderr}`);
+
+  const server = spawn("npx", ["tsx", "server.ts"], { env, stdio: ["ignore", "inherit", "inherit"], detached: true });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${E2E.baseUrl}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    if (Date.now() > deadline) throw new Error("server did not start in 60 s");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  return async () => {
+    process.kill(-server.pid!, "SIGTERM");
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  };
+}

@@ -1,0 +1,78 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { E2E } from "./env.ts";
+
+type Dict = { [key: string]: string | Dict };
+
+/** The UI strings of a language, read from locales/: tests find things by the words a person sees. */
+export function strings(lng: string) {
+  const load = (ns: string) => JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, "utf8")) as Dict;
+  const all: Record<string, Dict> = { common: load("common"), auth: load("auth"), errors: load("errors") };
+  return (key: string, params: Record<string, string> = {}): string => {
+    const [ns, path] = key.split(":");
+    let node: string | Dict = all[ns];
+    for (const part of path.split(".")) node = (node as Dict)[part];
+    if (typeof node !== "string") throw new Error(`no string ${key} in ${lng}`);
+    return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? "");
+  };
+}
+
+let counter = 0;
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${process.pid}-${Date.now()}-${counter++}@example.com`;
+}
+
+/** Waits for the OTP mail to this address to arrive at the test SMTP server and reads the code. */
+export async function mailedCode(email: string, after = 0): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const files = readdirSync(E2E.mailDir).sort().reverse();
+    for (const file of files) {
+      if (Number(file.split("-")[0]) < after) continue;
+      const mail = JSON.parse(readFileSync(join(E2E.mailDir, file), "utf8")) as { to: string[]; text: string };
+      const code = mail.to.includes(email) ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
+      if (code) return code;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+/** Fills the e-mail, asks for a code and types the code that arrived by mail. */
+export async function requestAndEnterCode(page: Page, email: string, lng = "en"): Promise<void> {
+  const t = strings(lng);
+  const since = Date.now() - 1000;
+  await page.getByLabel(t("auth:email")).fill(email);
+  await page.getByRole("button", { name: t("auth:sendCode") }).click();
+  await expect(page.getByText(t("auth:codeSentTo", { email }))).toBeVisible();
+  await page.getByLabel(t("auth:code")).fill(await mailedCode(email, since));
+}
+
+export async function registerAs(page: Page, email: string, opts: { lng?: string; invite?: string } = {}): Promise<void> {
+  const lng = opts.lng ?? "en";
+  const t = strings(lng);
+  await page.goto(`/register?ui_lang=${lng}${opts.invite ? `&invite=${opts.invite}` : ""}`);
+  await requestAndEnterCode(page, email, lng);
+  await page.getByRole("button", { name: t("auth:signUp") }).click();
+  await expect(page).toHaveURL(/\/airdrop$/);
+}
+
+export async function loginAs(page: Page, email: string, lng = "en"): Promise<void> {
+  const t = strings(lng);
+  await page.goto(`/login`);
+  await requestAndEnterCode(page, email, lng);
+  await page.getByRole("button", { name: t("auth:logIn") }).click();
+}
+
+export async function logout(page: Page, lng = "en"): Promise<void> {
+  const t = strings(lng);
+  await page.getByRole("link", { name: t("common:tabs.profile") }).click();
+  await page.getByRole("link", { name: t("common:mine.logout") }).click();
+  await page.getByRole("button", { name: t("common:mine.logout") }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(E2E.shotsDir, `${name}.png`) });
+}
