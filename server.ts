@@ -21,7 +21,7 @@ const log = pino({ level: process.env.LOG_LEVEL ?? "info" });
 async function configure(): Promise<{ api?: RunningApi }> {
   const dataDir = process.env.DATA_DIR || "./data";
   if (!process.env.SESSION_SECRET) process.env.SESSION_SECRET = ensureSecret(dataDir, "session-secret");
-  process.env.PUBLIC_URL ||= `http://localhost:${process.env.PORT || 3000}`;
+  process.env.PUBLIC_URL ||= `http://localhost:${Number(process.env.PORT) || 3000}`;
   if (process.env.UPSTREAM_URL) {
     getEnv();
     return {};

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { E2E } from "./env.ts";
-import { loginAs, logout, mailedCode, registerAs, requestAndEnterCode, screenshot, strings, uniqueEmail } from "./helpers.ts";
+import { readFileSync } from "node:fs";
+import { loginAs, logout, mailTo, registerAs, requestAndEnterCode, screenshot, strings, uniqueEmail } from "./helpers.ts";
 
 const t = strings("en");
 
@@ -125,12 +126,18 @@ test("the root and unknown paths lead to the airdrop, and the legal pages are re
   }
 });
 
-test("login sends the code mail through SMTP in the user's language", async ({ page }) => {
+test("login sends the code mail through SMTP in the user's language, as text and HTML", async ({ page }) => {
   const email = uniqueEmail("mail");
   await registerAs(page, email, { lng: "ja" });
   await logout(page, "ja");
-  const since = Date.now();
-  await page.getByLabel(strings("ja")("auth:email")).fill(email);
-  await page.getByRole("button", { name: strings("ja")("auth:sendCode") }).click();
-  expect(await mailedCode(email, since - 1000)).toMatch(/^\d{6}$/);
+  const ja = strings("ja");
+  const since = Date.now() - 1000;
+  await page.getByLabel(ja("auth:email")).fill(email);
+  await page.getByRole("button", { name: ja("auth:sendCode") }).click();
+  const mail = await mailTo(email, since);
+  const mailStrings = JSON.parse(readFileSync("locales/ja/mail.json", "utf8"));
+  expect(mail.subject).toBe(mailStrings.otp.subject.replace("{{code}}", mail.code));
+  expect(mail.text).toContain(mailStrings.otp.introLogin);
+  expect(mail.html).toContain(`lang="ja"`);
+  expect(mail.html).toContain(mail.code);
 });

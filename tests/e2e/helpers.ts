@@ -23,20 +23,32 @@ export function uniqueEmail(tag: string): string {
   return `${tag}-${process.pid}-${Date.now()}-${counter++}@example.com`;
 }
 
-/** Waits for the OTP mail to this address to arrive at the test SMTP server and reads the code. */
-export async function mailedCode(email: string, after = 0): Promise<string> {
+export interface CapturedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  code: string;
+}
+
+/** Waits for the OTP mail to this address to arrive at the test SMTP server. */
+export async function mailTo(email: string, after = 0): Promise<CapturedMail> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     const files = readdirSync(E2E.mailDir).sort().reverse();
     for (const file of files) {
       if (Number(file.split("-")[0]) < after) continue;
-      const mail = JSON.parse(readFileSync(join(E2E.mailDir, file), "utf8")) as { to: string[]; text: string };
+      const mail = JSON.parse(readFileSync(join(E2E.mailDir, file), "utf8")) as CapturedMail;
       const code = mail.to.includes(email) ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
-      if (code) return code;
+      if (code) return { ...mail, code };
     }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no code mailed to ${email}`);
+}
+
+export async function mailedCode(email: string, after = 0): Promise<string> {
+  return (await mailTo(email, after)).code;
 }
 
 /** Fills the e-mail, asks for a code and types the code that arrived by mail. */

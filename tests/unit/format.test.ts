@@ -1,0 +1,120 @@
+import { describe, expect, test } from "vitest";
+import { balance8, compactNumber, countdown } from "../../app/utils/format.ts";
+
+describe("compactNumber: K/M/B with 2 decimals, trailing zeros trimmed", () => {
+  test.each([
+    [0, "0"],
+    [7, "7"],
+    [999, "999"],
+    [1000, "1K"],
+    [1001, "1K"],
+    [1234, "1.23K"],
+    [1500, "1.5K"],
+    [1050, "1.05K"],
+    [12_345, "12.34K"],
+    [999_999, "999.99K"],
+    [1_000_000, "1M"],
+    [1_500_000, "1.5M"],
+    [123_456_789, "123.45M"],
+    [1e9, "1B"],
+    [2.5e9, "2.5B"],
+    [1e12, "1000B"],
+    [0.5, "0.5"],
+    [12.345, "12.34"],
+  ])("%s -> %s", (input, expected) => {
+    expect(compactNumber(input)).toBe(expected);
+  });
+
+  test("cuts rather than rounds, so a value never shows more than it is", () => {
+    expect(compactNumber(1239)).toBe("1.23K");
+    expect(compactNumber(999_999_999)).toBe("999.99M");
+  });
+
+  test("negatives keep their sign and the same rules", () => {
+    expect(compactNumber(-999)).toBe("-999");
+    expect(compactNumber(-1000)).toBe("-1K");
+    expect(compactNumber(-1234)).toBe("-1.23K");
+    expect(compactNumber(-1_500_000)).toBe("-1.5M");
+    expect(compactNumber(-1e9)).toBe("-1B");
+  });
+
+  test("a tiny negative that cuts to zero shows 0, not -0", () => {
+    expect(compactNumber(-0.001)).toBe("0");
+  });
+
+  test("decimal strings from the API are read as numbers", () => {
+    expect(compactNumber("1234.50000000")).toBe("1.23K");
+    expect(compactNumber("0.00000000")).toBe("0");
+    expect(compactNumber("-2500000")).toBe("-2.5M");
+  });
+
+  test("a custom number of decimals", () => {
+    expect(compactNumber(1_234_567, 3)).toBe("1.234M");
+    expect(compactNumber(1_234_567, 0)).toBe("1M");
+  });
+
+  test.each([[""], [null], [undefined], [Number.NaN], ["abc"], [Number.POSITIVE_INFINITY]])("empty or not a number (%s) -> --", (input) => {
+    expect(compactNumber(input as string | number | null | undefined)).toBe("--");
+  });
+
+  // BUG (app/utils/format.ts): Math.trunc(n / div * 100) on binary floats loses a cent:
+  // 1.15 * 100 === 114.99999999999999, so 1150 shows "1.14K" and 4350 "4.34K".
+  test.fails("KNOWN BUG: values exact to 2 decimals are not cut one cent short", () => {
+    expect(compactNumber(1150)).toBe("1.15K");
+    expect(compactNumber(4350)).toBe("4.35K");
+    expect(compactNumber(-1150)).toBe("-1.15K");
+  });
+});
+
+describe("balance8: padded or cut to 8 decimals, never rounded", () => {
+  test.each([
+    ["1", "1.00000000"],
+    ["0", "0.00000000"],
+    ["1.5", "1.50000000"],
+    ["12.12345678", "12.12345678"],
+    ["1.123456789", "1.12345678"],
+    ["0.999999999", "0.99999999"],
+    ["-0.5", "-0.50000000"],
+    ["-1.123456789", "-1.12345678"],
+    [".5", "0.50000000"],
+    ["5.", "5.00000000"],
+    ["  3.25  ", "3.25000000"],
+    ["123456789012345678.1", "123456789012345678.10000000"],
+  ])("%j -> %s", (input, expected) => {
+    expect(balance8(input)).toBe(expected);
+  });
+
+  test.each([[""], ["   "], [null], [undefined], ["abc"], ["1e5"], ["1,5"], ["1.2.3"], ["--"]])("empty or unreadable %j -> --", (input) => {
+    expect(balance8(input as string | null | undefined)).toBe("--");
+  });
+});
+
+describe("countdown: hh:mm:ss", () => {
+  test.each([
+    [0, "00:00:00"],
+    [1, "00:00:01"],
+    [59, "00:00:59"],
+    [60, "00:01:00"],
+    [3599, "00:59:59"],
+    [3600, "01:00:00"],
+    [86_399, "23:59:59"],
+    [86_400, "24:00:00"],
+    [90_061, "25:01:01"],
+    [360_000, "100:00:00"],
+    [59.9, "00:00:59"],
+  ])("%s s -> %s", (input, expected) => {
+    expect(countdown(input)).toBe(expected);
+  });
+
+  test("a deadline already passed shows zero, never a negative time", () => {
+    expect(countdown(-1)).toBe("00:00:00");
+    expect(countdown(-3600)).toBe("00:00:00");
+    expect(countdown(-0.5)).toBe("00:00:00");
+  });
+
+  // BUG (app/utils/format.ts): Math.max(0, NaN) is NaN, so a missing deadline renders
+  // "NaN:NaN:NaN" (and Infinity "Infinity:NaN:NaN"). Expected: "00:00:00".
+  test.fails("KNOWN BUG: a missing deadline (NaN) does not render NaN", () => {
+    expect(countdown(Number.NaN)).toBe("00:00:00");
+  });
+});

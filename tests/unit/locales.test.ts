@@ -1,0 +1,92 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { ERROR_CODES } from "../../contract/errors.ts";
+import { LANGUAGE_CODES } from "../../contract/languages.ts";
+
+type Dict = { [key: string]: string | Dict };
+
+function flatten(dict: Dict, prefix = ""): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(dict).flatMap(([k, v]) => (typeof v === "string" ? [[prefix + k, v]] : Object.entries(flatten(v, `${prefix}${k}.`)))),
+  );
+}
+
+function load(lng: string): Record<string, string> {
+  const dir = join("locales", lng);
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .flatMap((f) => Object.entries(flatten(JSON.parse(readFileSync(join(dir, f), "utf8")))).map(([k, v]) => [`${f.slice(0, -5)}:${k}`, v])),
+  );
+}
+
+function sources(dir: string): string {
+  return readdirSync(dir)
+    .map((name) => join(dir, name))
+    .map((path) => (statSync(path).isDirectory() ? sources(path) : /\.tsx?$/.test(path) ? readFileSync(path, "utf8") : ""))
+    .join("\n");
+}
+
+const en = load("en");
+const code = sources("app") + sources("api/src/mail");
+
+/** Keys the code builds at run time, and the literal text that shows each is built. */
+const DYNAMIC: [RegExp, (m: RegExpMatchArray) => boolean][] = [
+  [/^errors:(\d+)$/, (m) => ERROR_CODES.includes(Number(m[1]))],
+  [/^auth:(login|register)\.(\w+)$/, (m) => code.includes(`\${mode}.${m[2]}`)],
+  [/^legal:(privacy|terms)\.s\d+\.(heading|body)$/, (m) => code.includes(`\${key}.${m[2]}`)],
+  [/^legal:(privacy|terms)\.(title|description|updated)$/, (m) => code.includes(`\${doc}.${m[2]}`)],
+];
+
+function isUsed(key: string): boolean {
+  const [ns, path] = key.split(":");
+  if (code.includes(`"${key}"`) || code.includes(`\`${key}\``)) return true;
+  if ((ns === "common" || ns === "mail") && code.includes(`"${path}"`)) return true;
+  return DYNAMIC.some(([re, used]) => {
+    const m = key.match(re);
+    return m ? used(m) : false;
+  });
+}
+
+// Words that are the same in every language: names, units and examples.
+const SAME_EVERYWHERE = /^(VV|BTC|ID|Airdrop|you@example\.com|E-?mail)$/i;
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}|<\/?(\w+)>/g;
+
+describe("translations", () => {
+  test("all 16 languages have a folder", () => {
+    expect(readdirSync("locales").sort()).toEqual([...LANGUAGE_CODES].sort());
+  });
+
+  test("every English key is used by the code", () => {
+    expect(Object.keys(en).filter((k) => !isUsed(k))).toEqual([]);
+  });
+
+  test("every error code has its message", () => {
+    expect(ERROR_CODES.filter((c) => !en[`errors:${c}`])).toEqual([]);
+  });
+
+  for (const lng of LANGUAGE_CODES.filter((l) => l !== "en")) {
+    describe(lng, () => {
+      const strings = load(lng);
+      test("has exactly the English keys", () => {
+        expect(Object.keys(strings).filter((k) => !(k in en))).toEqual([]);
+        expect(Object.keys(en).filter((k) => !(k in strings))).toEqual([]);
+      });
+      test("is translated, not left in English", () => {
+        const untranslated = Object.keys(en).filter(
+          (k) => strings[k] === en[k] && /[A-Za-z]{3}/.test(en[k].replace(PLACEHOLDER, "")) && !SAME_EVERYWHERE.test(en[k]),
+        );
+        expect(untranslated).toEqual([]);
+      });
+      test("keeps every placeholder and tag", () => {
+        const broken = Object.keys(en).filter((k) => {
+          const wanted = [...en[k].matchAll(PLACEHOLDER)].map((m) => m[0]).sort();
+          const got = [...(strings[k] ?? "").matchAll(PLACEHOLDER)].map((m) => m[0]).sort();
+          return wanted.join() !== got.join();
+        });
+        expect(broken).toEqual([]);
+      });
+    });
+  }
+});
