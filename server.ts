@@ -64,7 +64,16 @@ function precompressed(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-function securityHeaders(req: Request, res: Response, next: NextFunction) {
+/**
+ * The visitor's address as Express resolved it (trusting only a loopback proxy), in a header
+ * the Remix handler passes on; whatever a client sent under that name is overwritten.
+ */
+function clientIpHeader(req: Request, _res: Response, next: NextFunction) {
+  req.headers["x-client-ip"] = req.ip ?? "";
+  next();
+}
+
+function securityHeaders(_req: Request, res: Response, next: NextFunction) {
   const nonce = randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;
   res.setHeader(
@@ -94,6 +103,7 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
 app.use(securityHeaders);
+app.use(clientIpHeader);
 app.use("/build", precompressed, express.static(BUILD_DIR, { immutable: true, maxAge: "1y" }));
 app.use(compression());
 app.use(express.static("public", { maxAge: "1h", index: false }));

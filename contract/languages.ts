@@ -42,6 +42,7 @@ export function normalizeLanguage(input: string | null | undefined): LanguageCod
   const exact = LANGUAGE_CODES.find((c) => c.toLowerCase() === wanted);
   if (exact) return exact;
   if (ALIASES[wanted]) return ALIASES[wanted];
+  if (/^zh-(hant|tw|hk|mo)\b/.test(wanted)) return "zh-TW";
   const base = wanted.split("-")[0];
   return LANGUAGE_CODES.find((c) => c.toLowerCase() === base) ?? ALIASES[base];
 }

@@ -12,7 +12,11 @@ export interface RunningApi {
 
 /** Opens the database (migrating it), builds the app and listens: the API as a service. */
 export async function startApi(config: ApiConfig, log: Logger = pino({ level: config.LOG_LEVEL })): Promise<RunningApi> {
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onPoolError: (err) => log.warn({ err }, "database connection lost"),
+  });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log });
   const app = await buildApp({ db: database.db, config, clock: systemClock, mailer }, { logger: log.child({ svc: "api" }) });
   const url = await app.listen({ host: config.API_HOST, port: config.API_PORT });

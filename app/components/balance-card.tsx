@@ -8,11 +8,11 @@ export function BalanceCard({ vv, btc }: { vv: string; btc: string }) {
     <dl className="card balances">
       <div>
         <dt>{t("common:balance.vv")}</dt>
-        <dd dir="ltr">{balance8(vv)}</dd>
+        <dd><bdi dir="ltr">{balance8(vv)}</bdi></dd>
       </div>
       <div>
         <dt>{t("common:balance.btc")}</dt>
-        <dd dir="ltr">{balance8(btc)}</dd>
+        <dd><bdi dir="ltr">{balance8(btc)}</bdi></dd>
       </div>
     </dl>
   );

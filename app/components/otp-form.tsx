@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import type { Toast } from "~/utils/toast.ts";
-import { countdown } from "~/utils/format.ts";
+import { countdown, isolate } from "~/utils/format.ts";
 import { Toaster } from "./toaster.tsx";
 
 export interface OtpActionData {
@@ -95,7 +95,7 @@ export function OtpForm(props: {
           </div>
           {data?.sent ? (
             <p id="code-hint" className="hint">
-              {t("auth:codeSentTo", { email: data.email })}
+              {t("auth:codeSentTo", { email: isolate(data.email) })}
             </p>
           ) : null}
         </div>

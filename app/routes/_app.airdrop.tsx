@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { BalanceCard } from "~/components/balance-card.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
+import { isolate } from "~/utils/format.ts";
 import { pageTitle, titleFromData } from "~/utils/page-title.ts";
 import { useSignedInUser } from "./_app.tsx";
 
@@ -15,7 +16,7 @@ export default function Airdrop() {
   return (
     <main className="page">
       <PageHeader title={t("airdrop.title")}>
-        <p className="lead">{t("airdrop.greeting", { name: user.name || user.email })}</p>
+        <p className="lead">{t("airdrop.greeting", { name: isolate(user.name || user.email) })}</p>
       </PageHeader>
       <BalanceCard vv={user.vv} btc={user.btc} />
       <section className="card">

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/page-header.tsx";
+import { isolate } from "~/utils/format.ts";
 import { pageTitle, titleFromData } from "~/utils/page-title.ts";
 import { useSignedInUser } from "./_app.tsx";
 
@@ -14,7 +15,7 @@ export default function Tools() {
   return (
     <main className="page">
       <PageHeader title={t("tools.title")}>
-        <p className="lead">{t("tools.lead", { name: user.name || user.email })}</p>
+        <p className="lead">{t("tools.lead", { name: isolate(user.name || user.email) })}</p>
       </PageHeader>
       <section className="card">
         <h2>{t("tools.stonesTitle")}</h2>

@@ -4,12 +4,12 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES, normalizeLanguage } from "../../contract/languages.ts";
 import { ErrorCode } from "../../contract/errors.ts";
-import { routes } from "../../contract/routes.ts";
 import { BalanceCard } from "~/components/balance-card.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { langCookie } from "~/utils/locale.server.ts";
 import { pageTitle, titleFromData } from "~/utils/page-title.ts";
-import { callSignedIn, errorToast, requireSignedIn } from "~/utils/request.server.ts";
+import { saveDisplayLanguage } from "~/utils/account.server.ts";
+import { errorToast, requireSignedIn } from "~/utils/request.server.ts";
 import { setToast } from "~/utils/toast.server.ts";
 import { useSignedInUser } from "./_app.tsx";
 
@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect("/mine", { headers });
   }
   try {
-    await callSignedIn(request, ctx, routes.updateMePut, { body: { ui_lang: uiLang } });
+    await saveDisplayLanguage(request, ctx, uiLang);
     headers.append("Set-Cookie", await langCookie.serialize(uiLang));
     headers.append("Set-Cookie", await setToast({ kind: "success", key: "common:saved" }));
   } catch (error) {
@@ -53,8 +53,8 @@ export default function Mine() {
         </span>
         <div>
           <p className="profile__name">{user.name || t("mine.noName")}</p>
-          <p className="hint" dir="ltr">
-            ID {user.display_id}
+          <p className="hint">
+            <bdi dir="ltr">ID {user.display_id}</bdi>
           </p>
         </div>
       </section>
@@ -63,7 +63,7 @@ export default function Mine() {
         <dl className="facts">
           <div>
             <dt>{t("mine.email")}</dt>
-            <dd dir="ltr" className="break">{user.email}</dd>
+            <dd className="break"><bdi dir="ltr">{user.email}</bdi></dd>
           </div>
         </dl>
         <Form method="post" className="form form--inline">

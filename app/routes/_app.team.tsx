@@ -21,11 +21,11 @@ export default function Team() {
         <dl className="facts">
           <div>
             <dt>{t("team.inviteCode")}</dt>
-            <dd dir="ltr" className="mono">{user.invite_code}</dd>
+            <dd className="mono"><bdi dir="ltr">{user.invite_code}</bdi></dd>
           </div>
           <div>
             <dt>{t("team.inviteLink")}</dt>
-            <dd dir="ltr" className="break">{user.invite_link}</dd>
+            <dd className="break"><bdi dir="ltr">{user.invite_link}</bdi></dd>
           </div>
         </dl>
       </section>

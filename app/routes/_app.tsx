@@ -1,15 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useRouteLoaderData } from "@remix-run/react";
-import { routes } from "../../contract/routes.ts";
 import { BottomTabs } from "~/components/bottom-tabs.tsx";
-import { callSignedIn, requireSignedIn } from "~/utils/request.server.ts";
+import { loadSignedInUser } from "~/utils/account.server.ts";
 
 /** Every signed-in page sits here: the profile is loaded once for them, then the bottom tabs. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireSignedIn(request);
-  const user = await callSignedIn(request, ctx, routes.me);
-  return json({ user });
+  return json({ user: await loadSignedInUser(request) });
 }
 
 export function useSignedInUser() {

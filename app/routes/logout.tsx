@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { routes } from "../../contract/routes.ts";
-import { callApi } from "~/utils/api.server.ts";
+import { revokeLogin } from "~/utils/account.server.ts";
 import { requestContext } from "~/utils/request.server.ts";
 import { signedOutCookie } from "~/utils/session.server.ts";
 import { setToast } from "~/utils/toast.server.ts";
@@ -11,7 +10,7 @@ export const loader = () => redirect("/mine");
 /** Revokes the token at the API (best effort: the session ends here either way). */
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requestContext(request);
-  if (ctx.caller.token) await callApi(routes.logout, ctx.caller).catch(() => undefined);
+  await revokeLogin(ctx);
   const headers = new Headers();
   headers.append("Set-Cookie", await signedOutCookie(ctx.session));
   headers.append("Set-Cookie", await setToast({ kind: "success", key: "auth:loggedOut" }));

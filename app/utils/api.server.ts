@@ -1,4 +1,4 @@
-import { Agent, request as undiciRequest } from "undici";
+import { Agent, request as undiciRequest, type Dispatcher } from "undici";
 import type { z } from "zod";
 import { envelopeSchema } from "../../contract/envelope.ts";
 import { ErrorCode } from "../../contract/errors.ts";
@@ -21,11 +21,13 @@ export interface Caller {
   locale: string;
   country?: string;
   requestId?: string;
+  /** The visitor's address, forwarded so per-IP limits count people, not the web server. */
+  clientIp?: string;
 }
 
-let agent: Agent | undefined;
+let agent: Dispatcher | undefined;
 
-function pool(): Agent {
+function pool(): Dispatcher {
   const { API_TIMEOUT_MS } = getEnv();
   return (agent ??= new Agent({
     keepAliveTimeout: 30_000,
@@ -37,7 +39,7 @@ function pool(): Agent {
 }
 
 /** Test seam: lets a test route calls through undici's MockAgent for faults a real API cannot make. */
-export function setApiDispatcher(dispatcher: Agent | undefined): void {
+export function setApiDispatcher(dispatcher: Dispatcher | undefined): void {
   agent = dispatcher;
 }
 
@@ -73,6 +75,7 @@ export async function callApi<S extends RouteSpec>(
         ...(input.body !== undefined ? { "content-type": "application/json" } : {}),
         ...(caller.token ? { authorization: `HIN ${caller.token}` } : {}),
         ...(caller.requestId ? { "x-request-id": caller.requestId } : {}),
+        ...(caller.clientIp ? { "x-forwarded-for": caller.clientIp } : {}),
       },
       body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
     });

@@ -12,7 +12,8 @@ export function compactNumber(value: number | string | null | undefined, decimal
   if (!Number.isFinite(n)) return EMPTY;
   const abs = Math.abs(n);
   const [div, suffix] = abs >= 1e9 ? [1e9, "B"] : abs >= 1e6 ? [1e6, "M"] : abs >= 1e3 ? [1e3, "K"] : [1, ""];
-  const scaled = Math.trunc((n / div) * 10 ** decimals) / 10 ** decimals;
+  // toPrecision first: 1.15 * 100 is 114.999... in binary, and must still cut to 1.15.
+  const scaled = Math.trunc(Number(((n / div) * 10 ** decimals).toPrecision(12))) / 10 ** decimals;
   return trimZeros(scaled.toFixed(decimals)) + suffix;
 }
 
@@ -24,13 +25,21 @@ function trimZeros(text: string): string {
 export function balance8(value: string | null | undefined): string {
   if (value === null || value === undefined || value.trim() === "") return EMPTY;
   const m = /^(-?)(\d*)(?:\.(\d*))?$/.exec(value.trim());
-  if (!m) return EMPTY;
-  return `${m[1]}${m[2] || "0"}.${(m[3] ?? "").padEnd(8, "0").slice(0, 8)}`;
+  if (!m || !(m[2] || m[3])) return EMPTY;
+  return `${m[1]}${m[2].replace(/^0+(?=\d)/, "") || "0"}.${(m[3] ?? "").padEnd(8, "0").slice(0, 8)}`;
 }
 
 /** Seconds left as hh:mm:ss (hours may exceed 24). */
 export function countdown(totalSeconds: number): string {
-  const s = Math.max(0, Math.floor(totalSeconds));
+  const s = Number.isFinite(totalSeconds) ? Math.max(0, Math.floor(totalSeconds)) : 0;
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
+/**
+ * Wraps user text (an e-mail, a nickname) placed inside a translated sentence in Unicode
+ * isolates, so an e-mail in an Arabic sentence is not reordered.
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
 }

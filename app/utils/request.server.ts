@@ -22,6 +22,7 @@ export async function requestContext(request: Request): Promise<RequestContext> 
     did: session.get("did"),
     locale,
     requestId: request.headers.get("x-request-id") ?? undefined,
+    clientIp: request.headers.get("x-client-ip") || undefined,
   };
   return { locale, caller, session };
 }

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ERROR_MESSAGES, ErrorCode, type ErrorCodeValue } from "../../contract/errors.ts";
 import { routes } from "../../contract/routes.ts";
@@ -137,6 +138,19 @@ describe("service documents", () => {
     const res = await api.app.inject({ method: "GET", url: "/healthz" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: "ok" });
+  });
+
+  test("PostgreSQL: the service survives its connections being terminated", async (ctx) => {
+    if (api.database.kind !== "postgres") ctx.skip();
+    // Fill the pool with idle connections, then have the server end all of them.
+    await Promise.all(Array.from({ length: 8 }, () => caller(api).call("GET", "/v1/user/did/")));
+    await api.database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const res = await api.app.inject({ method: "GET", url: "/healthz" });
+    expect(res.statusCode).toBe(200);
+    expectOk(await caller(api).call("GET", "/v1/user/did/"));
   });
 
   test("/v1/openapi.json documents every contract route", async () => {

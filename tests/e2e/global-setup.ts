@@ -35,7 +35,7 @@ export default async function globalSetup() {
 
   const env = {
     ...process.env,
-    NODE_ENV: "production",
+    NODE_ENV: "production" as const,
     PORT: String(E2E.port),
     API_PORT: String(E2E.apiPort),
     PUBLIC_URL: E2E.baseUrl,

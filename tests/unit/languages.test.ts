@@ -45,7 +45,7 @@ describe("normalizeLanguage", () => {
 
   // BUG (contract/languages.ts): a full script+region tag falls back on its base "zh",
   // which is aliased to Simplified Chinese. Traditional Chinese readers get zh-CN.
-  test.fails("KNOWN BUG: zh-Hant-TW / zh-Hant-HK are Traditional Chinese", () => {
+  test("zh-Hant-TW / zh-Hant-HK are Traditional Chinese", () => {
     expect(normalizeLanguage("zh-Hant-TW")).toBe("zh-TW");
     expect(normalizeLanguage("zh-Hant-HK")).toBe("zh-TW");
   });

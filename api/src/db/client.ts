@@ -26,9 +26,13 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
  * PostgreSQL when a URL is given, otherwise PGlite: in `dataDir/pglite`, or in memory
  * when dataDir is undefined (tests). Migrations run before the handle is returned.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir?: string; onPoolError?: (error: Error) => void }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection the server ends (restart, failover, pg_terminate_backend) is an
+    // 'error' event on the pool; unheard, it would crash the process. The pool drops that
+    // connection and opens a new one for the next query.
+    pool.on("error", (error) => opts.onPoolError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: "postgres", close: () => pool.end() };

@@ -19,7 +19,7 @@ export async function sendCode(
   const mail = otpMail({
     to: email,
     code: issued.code,
-    minutes: Math.round(ctx.config.OTP_TTL_SECONDS / 60),
+    minutes: Math.ceil(ctx.config.OTP_TTL_SECONDS / 60),
     purpose: input.purpose,
     language: existing?.uiLang ?? input.language,
   });

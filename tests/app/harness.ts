@@ -1,0 +1,87 @@
+/**
+ * The BFF under test: a real API listening on a loopback port, the web app's settings
+ * pointing at it, and helpers to build real Requests and carry cookies between them
+ * the way a browser does. Route modules must be imported (dynamically) after startBff().
+ */
+import type { AddressInfo } from "node:net";
+import { createTestApi, type TestApi } from "../setup/test-api.ts";
+
+export const ORIGIN = "http://localhost:3000";
+export const SESSION_SECRET = "app-tests-session-secret-0123456789abcdef";
+
+/** Starts the API and sets UPSTREAM_URL, SESSION_SECRET and PUBLIC_URL before any app module reads them. */
+export async function startBff(overrides: Parameters<typeof createTestApi>[0] = {}): Promise<TestApi & { url: string }> {
+  const api = await createTestApi(overrides);
+  await api.app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = api.app.server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  process.env.UPSTREAM_URL = url;
+  process.env.SESSION_SECRET = SESSION_SECRET;
+  process.env.PUBLIC_URL = ORIGIN;
+  return Object.assign(api, { url });
+}
+
+/** A browser's cookie store for one site: takes Set-Cookie answers, sends Cookie back. */
+export class Jar {
+  readonly cookies = new Map<string, string>();
+
+  take<T extends Response>(res: T): T {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(";").map((s) => s.trim());
+      const at = pair.indexOf("=");
+      const name = pair.slice(0, at);
+      const value = pair.slice(at + 1);
+      const expired = attributes.some(
+        (a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) <= Date.now()),
+      );
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  clone(): Jar {
+    const copy = new Jar();
+    for (const [name, value] of this.cookies) copy.cookies.set(name, value);
+    return copy;
+  }
+}
+
+export function get(path: string, init: { jar?: Jar; headers?: Record<string, string> } = {}): Request {
+  const headers = new Headers(init.headers);
+  if (init.jar?.cookies.size) headers.set("Cookie", init.jar.header());
+  return new Request(ORIGIN + path, { headers });
+}
+
+export function post(path: string, form: Record<string, string>, init: { jar?: Jar; headers?: Record<string, string> } = {}): Request {
+  const headers = new Headers(init.headers);
+  if (init.jar?.cookies.size) headers.set("Cookie", init.jar.header());
+  return new Request(ORIGIN + path, { method: "POST", body: new URLSearchParams(form), headers });
+}
+
+/** Runs a loader or action; a thrown Response (redirect) is returned like a returned one. */
+export async function run(fn: () => Promise<Response> | Response): Promise<Response> {
+  try {
+    return await fn();
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+/** The names of the cookies a response sets. */
+export function setCookieNames(res: Response): string[] {
+  return res.headers.getSetCookie().map((line) => line.slice(0, line.indexOf("=")));
+}
+
+let counter = 0;
+export function uniqueEmail(tag = "web"): string {
+  counter += 1;
+  return `${tag}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export const args = (request: Request) => ({ request, params: {}, context: {} });

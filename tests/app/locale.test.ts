@@ -1,0 +1,148 @@
+import { existsSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { TestApi } from "../setup/test-api.ts";
+import { Jar, args, get, run, setCookieNames, startBff } from "./harness.ts";
+
+let api: TestApi;
+let root: typeof import("../../app/root.tsx");
+let login: typeof import("../../app/routes/login.tsx");
+let register: typeof import("../../app/routes/register.tsx");
+let session: typeof import("../../app/utils/session.server.ts");
+let locale: typeof import("../../app/utils/locale.server.ts");
+
+beforeAll(async () => {
+  api = await startBff();
+  root = await import("../../app/root.tsx");
+  login = await import("../../app/routes/login.tsx");
+  register = await import("../../app/routes/register.tsx");
+  session = await import("../../app/utils/session.server.ts");
+  locale = await import("../../app/utils/locale.server.ts");
+});
+afterAll(async () => api.close());
+
+async function rootData(request: Request) {
+  const res = await run(() => root.loader(args(request)));
+  expect(res.status).toBe(200);
+  return { res, data: (await res.json()) as { locale: string; dir: string; resources: Record<string, Record<string, unknown>>; toast: unknown } };
+}
+
+async function langCookieOf(res: Response) {
+  const line = res.headers.getSetCookie().find((l) => l.startsWith("vv_lang="));
+  return line ? await locale.langCookie.parse(line.split(";")[0]) : undefined;
+}
+
+describe("root loader: language and direction", () => {
+  test("English and left-to-right by default, no cookie set", async () => {
+    const { res, data } = await rootData(get("/login"));
+    expect(data.locale).toBe("en");
+    expect(data.dir).toBe("ltr");
+    expect(data.toast).toBeNull();
+    expect(setCookieNames(res)).toEqual([]);
+  });
+
+  test("?ui_lang=ar: Arabic, right-to-left, and the choice sticks in vv_lang", async () => {
+    const { res, data } = await rootData(get("/login?ui_lang=ar"));
+    expect(data.locale).toBe("ar");
+    expect(data.dir).toBe("rtl");
+    expect(await langCookieOf(res)).toBe("ar");
+  });
+
+  test("?lang=ur: Urdu is right-to-left too", async () => {
+    const { res, data } = await rootData(get("/privacy?lang=ur"));
+    expect(data.locale).toBe("ur");
+    expect(data.dir).toBe("rtl");
+    expect(await langCookieOf(res)).toBe("ur");
+  });
+
+  test("?ui_lang wins over ?lang, and client spellings are normalized", async () => {
+    expect((await rootData(get("/login?lang=ko&ui_lang=ja"))).data.locale).toBe("ja");
+    expect((await rootData(get("/login?ui_lang=zh_CN"))).data.locale).toBe("zh-CN");
+    expect((await rootData(get("/login?ui_lang=pt-br"))).data.locale).toBe("pt-BR");
+  });
+
+  test("an unknown ?ui_lang is ignored", async () => {
+    const { res, data } = await rootData(get("/login?ui_lang=xx", { headers: { "Accept-Language": "tr" } }));
+    expect(data.locale).toBe("tr");
+    expect(setCookieNames(res)).not.toContain("vv_lang");
+  });
+
+  test("Accept-Language ko-KR,ko;q=0.9 -> ko", async () => {
+    const { data } = await rootData(get("/login", { headers: { "Accept-Language": "ko-KR,ko;q=0.9" } }));
+    expect(data.locale).toBe("ko");
+    expect(data.dir).toBe("ltr");
+  });
+
+  test("Accept-Language: the best weighted language we speak", async () => {
+    const header = "fr-FR,fr;q=0.9,ar;q=0.5,vi;q=0.8";
+    expect((await rootData(get("/login", { headers: { "Accept-Language": header } }))).data.locale).toBe("vi");
+  });
+
+  test("the vv_lang cookie beats Accept-Language, and is not set again", async () => {
+    const jar = new Jar();
+    jar.take(new Response(null, { headers: { "Set-Cookie": await locale.langCookie.serialize("ja") } }));
+    const { res, data } = await rootData(get("/login", { jar, headers: { "Accept-Language": "ko-KR,ko;q=0.9" } }));
+    expect(data.locale).toBe("ja");
+    expect(setCookieNames(res)).toEqual([]);
+    // ... and the URL beats the cookie.
+    const again = await rootData(get("/login?ui_lang=ja", { jar }));
+    expect(setCookieNames(again.res)).not.toContain("vv_lang");
+    expect((await rootData(get("/login?ui_lang=ar", { jar }))).data.locale).toBe("ar");
+  });
+
+  test("the page's translations travel in the loader data, for its language only", async () => {
+    const { data } = await rootData(get("/login?ui_lang=ar"));
+    expect(Object.keys(data.resources)).toEqual(["ar"]);
+    expect(Object.keys(data.resources.ar).sort()).toEqual(["auth", "common", "errors"]);
+    const en = (await rootData(get("/login"))).data;
+    expect(en.resources.en.errors).toMatchObject({ "300027": expect.any(String) });
+  });
+});
+
+describe("login and register loaders", () => {
+  test("GET /login issues a device id in the session cookie and returns the English title", async () => {
+    const jar = new Jar();
+    const res = jar.take(await run(() => login.loader(args(get("/login")))));
+    expect(res.status).toBe(200);
+    expect(setCookieNames(res)).toContain("vv_session");
+    const line = res.headers.getSetCookie().find((l) => l.startsWith("vv_session="))!;
+    expect(line).toMatch(/HttpOnly/i);
+    expect(line).toMatch(/SameSite=Lax/i);
+    const data = await res.json();
+    expect(data.title).toBe("Log in · VV");
+    expect(data.description).toMatch(/one-time code/);
+    expect(data.publicUrl).toBe("http://localhost:3000");
+    const s = await session.getSession(get("/login", { jar }));
+    expect(s.get("did")).toMatch(/^[A-Za-z0-9_-]{22,64}$/);
+    expect(s.get("token")).toBeUndefined();
+
+    // The second visit keeps that device id: no new cookie.
+    const second = await run(() => login.loader(args(get("/login", { jar }))));
+    expect(setCookieNames(second)).not.toContain("vv_session");
+  });
+
+  test("GET /register has its own title and passes redirectTo and invite on", async () => {
+    const res = await run(() => register.loader(args(get("/register?invite=ABCD1234&redirectTo=%2Fteam"))));
+    const data = await res.json();
+    expect(data.title).toBe("Create your account · VV");
+    expect(data.invite).toBe("ABCD1234");
+    expect(data.redirectTo).toBe("/team");
+  });
+
+  test("?ui_lang=ja: the page is in Japanese", async () => {
+    const res = await run(() => login.loader(args(get("/login?ui_lang=ja"))));
+    const data = await res.json();
+    expect((await rootData(get("/login?ui_lang=ja"))).data.locale).toBe("ja");
+    // Translations are being written; once ja/auth.json exists the title must be Japanese.
+    if (existsSync("locales/ja/auth.json")) expect(data.title).not.toBe("Log in · VV");
+    else expect(data.title).toBe("Log in · VV"); // falls back to English, never to a raw key
+  });
+
+  test("every language gets a title that is text, not a raw key", async () => {
+    const { LANGUAGE_CODES } = await import("../../contract/languages.ts");
+    for (const code of LANGUAGE_CODES) {
+      const data = await (await run(() => login.loader(args(get(`/login?ui_lang=${code}`))))).json();
+      expect(data.title, code).not.toMatch(/^login\.title$|^auth:/);
+      expect(data.title.length, code).toBeGreaterThan(0);
+    }
+  });
+});
