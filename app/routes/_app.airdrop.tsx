@@ -1,13 +1,12 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { BalanceCard } from "~/components/balance-card.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { isolate } from "~/utils/format.ts";
-import { pageTitle, titleFromData } from "~/utils/page-title.ts";
+import { titleLoader } from "~/utils/page-title.server.ts";
+import { titleFromData } from "~/utils/seo.ts";
 import { useSignedInUser } from "./_app.tsx";
 
-export const loader = async ({ request }: LoaderFunctionArgs) => json({ title: await pageTitle(request, "tabs.airdrop") });
+export const loader = titleLoader("tabs.airdrop");
 export const meta = titleFromData;
 
 export default function Airdrop() {

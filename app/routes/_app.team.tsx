@@ -1,11 +1,10 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/page-header.tsx";
-import { pageTitle, titleFromData } from "~/utils/page-title.ts";
+import { titleLoader } from "~/utils/page-title.server.ts";
+import { titleFromData } from "~/utils/seo.ts";
 import { useSignedInUser } from "./_app.tsx";
 
-export const loader = async ({ request }: LoaderFunctionArgs) => json({ title: await pageTitle(request, "tabs.team") });
+export const loader = titleLoader("tabs.team");
 export const meta = titleFromData;
 
 export default function Team() {

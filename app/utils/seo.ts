@@ -18,6 +18,8 @@ export function seoMeta(input: { title: string; description: string; publicUrl: 
   ];
 }
 
-export function titleMeta(title: string): MetaDescriptor[] {
-  return [{ title }, { name: "robots", content: "noindex" }];
-}
+/** Signed-in pages: the loader's translated title, kept out of search engines. */
+export const titleFromData = ({ data }: { data: unknown }): MetaDescriptor[] => [
+  { title: (data as { title?: string } | undefined)?.title ?? "VV" },
+  { name: "robots", content: "noindex" },
+];
