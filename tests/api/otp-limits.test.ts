@@ -61,3 +61,19 @@ test("refused sends are not counted either", async () => {
   expectOk(await sendCode(caller(api, { ip }), uniqueEmail("fine"), "register"));
   expect(api.mails.length).toBeGreaterThan(0);
 });
+
+test("behind the web app (a loopback proxy) the per-IP limit counts the forwarded visitor address", async () => {
+  const visitor = uniqueIp();
+  const viaWebApp = (ip: string, email: string) =>
+    api.app.inject({
+      method: "POST",
+      url: "/v1/user/vcode/send/?os=web",
+      remoteAddress: "127.0.0.1",
+      headers: { "x-forwarded-for": ip },
+      payload: { email, purpose: "register" },
+    });
+  for (let i = 0; i < 30; i++) expect((await viaWebApp(visitor, uniqueEmail("fwd"))).json().code).toBe(0);
+  expect((await viaWebApp(visitor, uniqueEmail("fwd-over"))).json().code).toBe(ErrorCode.sendCodeTooMany);
+  // Another visitor through the same web app is not affected.
+  expect((await viaWebApp(uniqueIp(), uniqueEmail("fwd-other"))).json().code).toBe(0);
+});
