@@ -8,6 +8,8 @@ import { Toaster } from "./toaster.tsx";
 export interface OtpActionData {
   email: string;
   invite?: string;
+  /** Kept here too: without JavaScript the form posts to the bare path and the query is gone. */
+  redirectTo?: string;
   sent: boolean;
   resendAfter?: number;
   toast: Toast;
@@ -42,11 +44,12 @@ export function OtpForm(props: {
   }, [data]);
 
   const submitIntent = props.mode;
+  const redirectTo = data?.redirectTo ?? props.redirectTo;
   return (
     <>
       {data?.toast ? <Toaster toast={data.toast} /> : null}
       <Form method="post" className="card form" noValidate>
-        {props.redirectTo ? <input type="hidden" name="redirectTo" value={props.redirectTo} /> : null}
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <div className="field">
           <label htmlFor="email">{t("auth:email")}</label>
           <input

@@ -1,10 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/page-header.tsx";
-import { titleLoader } from "~/utils/page-title.server.ts";
+import { titleData } from "~/utils/page-title.server.ts";
 import { titleFromData } from "~/utils/seo.ts";
 import { useSignedInUser } from "./_app.tsx";
 
-export const loader = titleLoader("tabs.team");
+export const loader = ({ request }: LoaderFunctionArgs) => titleData(request, "tabs.team");
 export const meta = titleFromData;
 
 export default function Team() {

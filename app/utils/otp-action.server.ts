@@ -23,7 +23,7 @@ export async function otpAction(request: Request, mode: "login" | "register") {
   const ctx = await requestContext(request);
   const email = field(form, "email");
   const invite = field(form, "invite");
-  const kept = { email, invite: mode === "register" ? invite : undefined };
+  const kept = { email, invite: mode === "register" ? invite : undefined, redirectTo: field(form, "redirectTo") || undefined };
 
   if (field(form, "intent") === "send") {
     try {

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { i18next } from "./i18next.server.ts";
 import { detectLocale } from "./locale.server.ts";
 
@@ -8,7 +8,11 @@ export async function pageTitle(request: Request, key: string): Promise<string> 
   return `${t(key)} · VV`;
 }
 
-/** The loader of a tab whose data is only its title (the user comes from the layout). */
-export function titleLoader(key: string) {
-  return async ({ request }: LoaderFunctionArgs) => json({ title: await pageTitle(request, key) });
+/**
+ * The data of a tab that needs only its title (the user comes from the layout). Routes call
+ * it inside their loader function: a loader built by calling a server helper at module scope
+ * would run, and crash, in the browser bundle.
+ */
+export async function titleData(request: Request, key: string) {
+  return json({ title: await pageTitle(request, key) });
 }

@@ -1,5 +1,5 @@
 import { isolate } from "../../app/utils/format.ts";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { E2E } from "./env.ts";
 import { readFileSync } from "node:fs";
 import { logout, mailTo, registerAs, requestAndEnterCode, screenshot, strings, uniqueEmail } from "./helpers.ts";

@@ -1,5 +1,5 @@
 import { createCookieSessionStorage } from "@remix-run/node";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { E2E } from "./env.ts";
 import { loginAs, logout, registerAs, requestAndEnterCode, strings, uniqueEmail } from "./helpers.ts";
 

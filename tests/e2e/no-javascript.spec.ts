@@ -1,6 +1,6 @@
 import { isolate } from "../../app/utils/format.ts";
-import { expect, test } from "@playwright/test";
-import { loginAs, logout, registerAs, strings, uniqueEmail } from "./helpers.ts";
+import { expect, test } from "./fixtures.ts";
+import { logout, registerAs, requestAndEnterCode, strings, uniqueEmail } from "./helpers.ts";
 
 const t = strings("en");
 
@@ -18,7 +18,11 @@ test("without JavaScript: errors, register, log out and log in again, with toast
   await expect(page.getByRole("status").filter({ hasText: t("auth:registered") })).toBeVisible();
   await logout(page);
   await expect(page.getByRole("status").filter({ hasText: t("auth:loggedOut") })).toBeVisible();
-  await loginAs(page, email);
-  await expect(page).toHaveURL(/\/airdrop$/);
+  await page.goto("/team");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fteam$/);
+  await requestAndEnterCode(page, email);
+  await page.getByRole("button", { name: t("auth:logIn") }).click();
+  await expect(page).toHaveURL(/\/team$/);
+  await page.getByRole("link", { name: t("common:tabs.airdrop") }).click();
   await expect(page.getByText(t("common:airdrop.greeting", { name: isolate(email) }))).toBeVisible();
 });

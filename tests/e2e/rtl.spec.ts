@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { logout, registerAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
 
 const ar = strings("ar");

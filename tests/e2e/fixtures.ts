@@ -1,0 +1,21 @@
+import { expect, test as base } from "@playwright/test";
+
+/**
+ * Every page a test opens must run clean: a console error or an uncaught exception in the
+ * browser (a route module that fails to load, a hydration mismatch) fails the test.
+ */
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    const problems: string[] = [];
+    const watch = (page: import("@playwright/test").Page) => {
+      page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
+      page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+    };
+    context.pages().forEach(watch);
+    context.on("page", watch);
+    await use(context);
+    expect(problems, "browser errors").toEqual([]);
+  },
+});
+
+export { expect };
