@@ -76,7 +76,6 @@ export function OtpForm(props: {
               autoComplete="one-time-code"
               pattern="[0-9]*"
               maxLength={6}
-              dir="ltr"
               placeholder={t("auth:codePlaceholder")}
               aria-describedby={data?.sent ? "code-hint" : undefined}
             />
@@ -111,7 +110,6 @@ export function OtpForm(props: {
               autoCapitalize="characters"
               autoComplete="off"
               spellCheck={false}
-              dir="ltr"
               maxLength={16}
               defaultValue={data?.invite ?? props.invite}
               placeholder={t("auth:invitePlaceholder")}
