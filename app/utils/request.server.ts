@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import type { z } from "zod";
 import { ErrorCode } from "../../contract/errors.ts";
@@ -21,7 +22,7 @@ export async function requestContext(request: Request): Promise<RequestContext> 
     token: session.get("token"),
     did: session.get("did"),
     locale,
-    requestId: request.headers.get("x-request-id") ?? undefined,
+    requestId: request.headers.get("x-request-id") ?? randomUUID(),
     clientIp: request.headers.get("x-client-ip") || undefined,
   };
   return { locale, caller, session };

@@ -1,0 +1,27 @@
+import { spawnSync } from "node:child_process";
+import { expect, test } from "vitest";
+
+/** Starts server.ts with one bad setting; it must stop at once with one line naming it. */
+function startWith(env: Record<string, string>) {
+  const run = spawnSync("npx", ["tsx", "server.ts"], {
+    env: { ...process.env, DATA_DIR: "tests/.tmp/config-test", NODE_ENV: "production", LOG_LEVEL: "silent", ...env },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+  const lines = run.stderr.split("\n").filter((l) => l.trim() && !l.includes("npm warn"));
+  return { status: run.status, lines };
+}
+
+test.each([
+  [{ PORT: "abc" }, "PORT"],
+  [{ OTP_TTL_SECONDS: "-5" }, "OTP_TTL_SECONDS"],
+  [{ DEVICE_MAX_REGISTRATIONS: "many" }, "DEVICE_MAX_REGISTRATIONS"],
+  [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
+  [{ DATABASE_URL: "not a url" }, "DATABASE_URL"],
+  [{ SMTP_URL: "nope" }, "SMTP_URL"],
+])("a bad %o stops the start with one line naming %s", (env, name) => {
+  const { status, lines } = startWith(env);
+  expect(status).toBe(1);
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${name}\\b`));
+});
