@@ -142,3 +142,19 @@ test("login sends the code mail through SMTP in the user's language, as text and
   expect(mail.html).toContain(`lang="ja"`);
   expect(mail.html).toContain(mail.code);
 });
+
+test("after login on another phone the UI switches to the language the user chose", async ({ page, browser }) => {
+  const email = uniqueEmail("polyglot");
+  await registerAs(page, email, { lng: "ko" });
+  await expect(page.locator("html")).toHaveAttribute("lang", "ko");
+
+  const phone = await browser.newPage({ locale: "en-US" });
+  await phone.goto("/login");
+  await expect(phone.locator("html")).toHaveAttribute("lang", "en");
+  await requestAndEnterCode(phone, email);
+  await phone.getByRole("button", { name: t("auth:logIn") }).click();
+  await expect(phone).toHaveURL(/\/airdrop$/);
+  await expect(phone.locator("html")).toHaveAttribute("lang", "ko");
+  await expect(phone.getByRole("heading", { level: 1, name: strings("ko")("common:airdrop.title") })).toBeVisible();
+  await phone.close();
+});
