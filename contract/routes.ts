@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import * as mint from "./mint.ts";
 import * as user from "./user.ts";
 
 /**
@@ -11,7 +12,8 @@ export interface RouteSpec {
   summary: string;
   auth: boolean;
   body?: z.ZodType;
-  query?: z.ZodType;
+  /** Parameters of this call carried in the query string, beside the common ones. */
+  query?: z.ZodObject;
   response: z.ZodType;
 }
 
@@ -30,6 +32,17 @@ export const routes = {
   updateMePost: route({ method: "POST", path: "/v1/user/", summary: "Update profile fields", auth: true, body: user.updateUserBody, response: user.userUpdateResult }),
   bindInvite: route({ method: "POST", path: "/v1/user/invite_code/", summary: "Bind an inviter by invite code", auth: true, body: user.bindInviteBody, response: user.userUpdateResult }),
   invite: route({ method: "GET", path: "/v1/user/invite/", summary: "The user's invite code and link", auth: true, response: user.inviteResult }),
+
+  mintInfo: route({ method: "GET", path: "/v1/mint/user_info/", summary: "Airdrop state, power and the next round", auth: true, response: mint.mintInfoSchema }),
+  mintList: route({ method: "GET", path: "/v1/mint/list/", summary: "The user's airdrop rounds, newest first", auth: true, response: mint.mintListResult }),
+  mintStart: route({ method: "POST", path: "/v1/mint/start/", summary: "Start the free airdrop", auth: true, response: mint.startResult }),
+  mintCollect: route({ method: "POST", path: "/v1/mint/collect/", summary: "Claim every unclaimed round", auth: true, response: mint.collectResult }),
+  taskList: route({ method: "GET", path: "/v1/mint/task/list/", summary: "Bonus tasks and the upgrade popup flag", auth: true, response: mint.taskListResult }),
+  bonusCollect: route({ method: "POST", path: "/v1/mint/task/bonus/collect/", summary: "Claim a bonus task's power", auth: true, query: mint.bonusCollectQuery, response: mint.bonusCollectResult }),
+  bindTwitter: route({ method: "PUT", path: "/v1/mint/twitter/", summary: "Bind the social handle", auth: true, body: mint.twitterBody, response: mint.twitterResult }),
+  followTwitter: route({ method: "POST", path: "/v1/mint/twitter/follow/", summary: "Record that the official account is followed", auth: true, response: mint.followResult }),
+  mintMine: route({ method: "GET", path: "/v1/mint/user/mine/", summary: "The user with their power", auth: true, response: mint.mintMineResult }),
+  mintUser: route({ method: "GET", path: "/v1/mint/user/", summary: "The user's profile", auth: true, response: user.userSchema }),
 } as const;
 
 /** Query parameters every client appends (product spec §7). */

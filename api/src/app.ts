@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { DomainContext } from "./domain/context.ts";
 import { installErrorHandling } from "./plugins/errors.ts";
 import { openApiRoute } from "./plugins/openapi.ts";
+import { mintRoutes } from "./routes/v1/mint.ts";
 import { userRoutes } from "./routes/v1/user.ts";
 
 declare module "fastify" {
@@ -35,5 +36,6 @@ export async function buildApp(domain: DomainContext, opts: { logger: Logger | f
   });
   await app.register(openApiRoute);
   await app.register(userRoutes);
+  await app.register(mintRoutes);
   return app;
 }

@@ -30,6 +30,30 @@ export const apiConfigSchema = z.object({
   DEVICE_MAX_REGISTRATIONS: int(3, 1),
   DEVICE_ACCOUNTS_PER_DAY: int(1, 1),
   TOKEN_IDLE_DAYS: int(30, 1),
+  ROUND_SECONDS: int(28800, 1),
+  ROUND_EPOCH: z.iso.datetime({ offset: true }).default("2026-01-01T00:00:00Z"),
+  VV_PER_POWER_PER_ROUND: z
+    .string()
+    .regex(/^\d+(\.\d{1,8})?$/, "a decimal with at most 8 places")
+    .default("0.01"),
+  SUSPEND_THRESHOLD: int(3, 1),
+  START_POWER: int(100, 0),
+  TEAM_L1_PERCENT: int(25, 0),
+  TEAM_L2_PERCENT: int(5, 0),
+  BIND_POWER: int(20, 0),
+  FOLLOW_POWER: int(50, 0),
+  FOLLOW_WAIT_SECONDS: int(300, 0),
+  INVITE_POWER: int(100, 0),
+  INVITE_FRIENDS: int(3, 1),
+  UPGRADE_POWER: int(50, 0),
+  APP_LATEST_VCODE: int(1, 0),
+  SCHEDULER_TICK_MS: int(5000, 100),
+  X_BEARER_TOKEN: z.string().optional(),
+  X_API_URL: z.url().default("https://api.x.com"),
+  X_OFFICIAL_HANDLE: z
+    .string()
+    .regex(/^@?[A-Za-z0-9_]{1,15}$/, "an X handle")
+    .default("@vv_official"),
 });
 
 export type ApiConfig = z.infer<typeof apiConfigSchema> & { API_SECRET: string };

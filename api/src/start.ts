@@ -3,7 +3,9 @@ import { buildApp } from "./app.ts";
 import { systemClock } from "./clock.ts";
 import type { ApiConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { startScheduler } from "./jobs/scheduler.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { socialFor } from "./social/choose.ts";
 
 export interface RunningApi {
   url: string;
@@ -18,12 +20,16 @@ export async function startApi(config: ApiConfig, log: Logger = pino({ level: co
     onPoolError: (err) => log.warn({ err }, "database connection lost"),
   });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log });
-  const app = await buildApp({ db: database.db, config, clock: systemClock, mailer }, { logger: log.child({ svc: "api" }) });
+  const social = socialFor(config);
+  const domain = { db: database.db, config, clock: systemClock, mailer, social };
+  const app = await buildApp(domain, { logger: log.child({ svc: "api" }) });
   const url = await app.listen({ host: config.API_HOST, port: config.API_PORT });
-  log.info({ database: database.kind, mail: mailer.target, url }, "api listening");
+  log.info({ database: database.kind, mail: mailer.target, social: social.name, url }, "api listening");
+  const scheduler = startScheduler(domain, log.child({ svc: "rounds" }));
   return {
     url: `http://${config.API_HOST}:${config.API_PORT}`,
     async close() {
+      await scheduler.stop();
       await app.close();
       await database.close();
     },

@@ -5,7 +5,13 @@ import { buildApp } from "../../api/src/app.ts";
 import { ManualClock } from "../../api/src/clock.ts";
 import { apiConfigSchema, type ApiConfig } from "../../api/src/config.ts";
 import { openDatabase, type Database } from "../../api/src/db/client.ts";
+import type { DomainContext } from "../../api/src/domain/context.ts";
+import { ratesOf } from "../../api/src/domain/power.ts";
+import { scheduleOf } from "../../api/src/domain/schedule.ts";
+import { catchUp, type DistributionResult } from "../../api/src/jobs/distribute.ts";
 import type { Mailer, MailMessage } from "../../api/src/mail/mailer.ts";
+import { socialFor } from "../../api/src/social/choose.ts";
+import type { SocialNetwork } from "../../api/src/social/social.ts";
 
 export interface TestApi {
   app: FastifyInstance;
@@ -14,6 +20,9 @@ export interface TestApi {
   database: Database;
   mails: MailMessage[];
   failMail: { next: boolean };
+  domain: DomainContext;
+  /** Runs the round scheduler once, at the test clock's time. */
+  distribute(): Promise<DistributionResult[]>;
   close(): Promise<void>;
 }
 
@@ -21,7 +30,10 @@ export interface TestApi {
  * A fresh API for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set,
  * a PostgreSQL database of its own that is created here and dropped on close.
  */
-export async function createTestApi(overrides: Partial<Record<keyof ApiConfig, string>> = {}): Promise<TestApi> {
+export async function createTestApi(
+  overrides: Partial<Record<keyof ApiConfig, string>> = {},
+  opts: { social?: SocialNetwork } = {},
+): Promise<TestApi> {
   const config = {
     ...apiConfigSchema.parse({ NODE_ENV: "test", DATA_DIR: "tests/.tmp", LOG_LEVEL: "silent", ...overrides }),
     API_SECRET: "test-secret",
@@ -59,7 +71,8 @@ export async function createTestApi(overrides: Partial<Record<keyof ApiConfig, s
       mails.push(message);
     },
   };
-  const app = await buildApp({ db: database.db, config, clock, mailer }, { logger: false });
+  const domain: DomainContext = { db: database.db, config, clock, mailer, social: opts.social ?? socialFor(config) };
+  const app = await buildApp(domain, { logger: false });
   await app.ready();
   return {
     app,
@@ -68,6 +81,14 @@ export async function createTestApi(overrides: Partial<Record<keyof ApiConfig, s
     database,
     mails,
     failMail,
+    domain,
+    distribute: () =>
+      catchUp(database.db, {
+        schedule: scheduleOf(config),
+        now: clock.now(),
+        threshold: config.SUSPEND_THRESHOLD,
+        rates: ratesOf(config),
+      }),
     async close() {
       await app.close();
       await database.close();

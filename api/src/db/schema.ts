@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
+  boolean,
   date,
   index,
   integer,
@@ -33,7 +34,10 @@ export const users = pgTable(
     uiLang: text("ui_lang").notNull().default("en"),
     inviteCode: text("invite_code").notNull(),
     inviterId: bigint("inviter_id", { mode: "number" }).references((): AnyPgColumn => users.id),
+    /** Own Soul Power; Team Power is derived from the team at read and distribution time. */
+    power: integer("power").notNull().default(0),
     socialHandle: text("social_handle"),
+    followedAt: tz("followed_at"),
     registerDid: text("register_did"),
     bannedAt: tz("banned_at"),
     deletedAt: tz("deleted_at"),
@@ -107,3 +111,61 @@ export const auditLog = pgTable("audit_log", {
   target: text("target").notNull(),
   detail: jsonb("detail").notNull().default({}),
 });
+
+/** One row per user who started the free airdrop. */
+export const minters = pgTable(
+  "minters",
+  {
+    userId: bigint("user_id", { mode: "number" })
+      .primaryKey()
+      .references(() => users.id),
+    /** The first round the user takes part in: the one after the round they started (or resumed) in. */
+    mintFromRound: integer("mint_from_round").notNull(),
+    suspendedAt: tz("suspended_at"),
+    startedAt: tz("started_at").notNull(),
+    lastCollectAt: tz("last_collect_at"),
+  },
+  (t) => [index("minters_active_idx").on(t.mintFromRound).where(sql`suspended_at is null`)],
+);
+
+/** The global rounds; a row exists once its distribution has run. */
+export const rounds = pgTable("rounds", {
+  roundNumber: integer("round_number").primaryKey(),
+  closesAt: tz("closes_at").notNull(),
+  totalAmount: bigint("total_amount", { mode: "bigint" }).notNull().default(sql`0`),
+  participants: integer("participants").notNull().default(0),
+  claims: integer("claims").notNull().default(0),
+  distributed: boolean("distributed").notNull().default(false),
+  distributedAt: tz("distributed_at"),
+});
+
+export const userRounds = pgTable(
+  "user_rounds",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    roundNumber: integer("round_number").notNull(),
+    /** Effective power (own + team) the amount was computed from. */
+    power: bigint("power", { mode: "number" }).notNull(),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    airdropAt: tz("airdrop_at").notNull(),
+    collectedAt: tz("collected_at"),
+  },
+  (t) => [
+    uniqueIndex("user_rounds_user_round_key").on(t.userId, t.roundNumber),
+    index("user_rounds_unclaimed_idx").on(t.userId).where(sql`collected_at is null`),
+  ],
+);
+
+/** Every grant of Soul Power, once per (user, reason): start, bind, follow, invite, upgrade:<vcode>. */
+export const powerGrants = pgTable(
+  "power_grants",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    reason: text("reason").notNull(),
+    amount: integer("amount").notNull(),
+    at: tz("at").notNull(),
+  },
+  (t) => [uniqueIndex("power_grants_user_reason_key").on(t.userId, t.reason)],
+);

@@ -10,11 +10,16 @@ function json(schema: z.ZodType) {
 
 function operation(spec: RouteSpec) {
   const envelope = z.object({ code: z.literal(0), data: spec.response });
-  const queryShape = commonQuery.shape;
+  const own = spec.query
+    ? Object.entries(spec.query.shape).map(([name, schema]) => ({ name, in: "query", required: true, schema: json(schema as z.ZodType) }))
+    : [];
   return {
     summary: spec.summary,
     security: spec.auth ? [{ hin: [] }] : [],
-    parameters: Object.keys(queryShape).map((name) => ({ name, in: "query", required: false, schema: { type: "string" } })),
+    parameters: [
+      ...own,
+      ...Object.keys(commonQuery.shape).map((name) => ({ name, in: "query", required: false, schema: { type: "string" } })),
+    ],
     ...(spec.body ? { requestBody: { required: true, content: { "application/json": { schema: json(spec.body) } } } } : {}),
     responses: {
       200: {

@@ -19,7 +19,7 @@ export const commonQuery = z.object({
 
 export interface Call<S extends RouteSpec> {
   body: S["body"] extends z.ZodType ? z.infer<S["body"]> : undefined;
-  query: z.infer<typeof commonQuery>;
+  query: z.infer<typeof commonQuery> & (S["query"] extends z.ZodObject ? z.infer<S["query"]> : unknown);
   principal: S["auth"] extends true ? Principal : undefined;
   request: FastifyRequest;
 }
@@ -41,11 +41,12 @@ export function bind<S extends RouteSpec>(
   spec: S,
   handler: (call: Call<S>) => Promise<z.infer<S["response"]>>,
 ): void {
+  const querySchema = spec.query ? commonQuery.extend(spec.query.shape) : commonQuery;
   app.route({
     method: spec.method,
     url: spec.path,
     handler: async (request) => {
-      const query = parse(commonQuery, request.query);
+      const query = parse(querySchema, request.query);
       const body = spec.body ? parse(spec.body, request.body) : undefined;
       const principal = spec.auth
         ? await authenticate(app.domain, HIN.exec(request.headers.authorization ?? "")?.[1])

@@ -1,0 +1,31 @@
+import { decimalToUnits } from "../../../contract/money.ts";
+
+/** The numbers of rules.md §2-§3 that turn power into VV. */
+export interface Rates {
+  /** VV units (1e-8) paid per unit of effective power per round. */
+  unitsPerPower: bigint;
+  l1Percent: number;
+  l2Percent: number;
+}
+
+export function ratesOf(config: { VV_PER_POWER_PER_ROUND: string; TEAM_L1_PERCENT: number; TEAM_L2_PERCENT: number }): Rates {
+  return {
+    unitsPerPower: decimalToUnits(config.VV_PER_POWER_PER_ROUND),
+    l1Percent: config.TEAM_L1_PERCENT,
+    l2Percent: config.TEAM_L2_PERCENT,
+  };
+}
+
+/** Team Power: a share of the own power of level-1 and level-2 members who are minting, rounded down. */
+export function teamPower(l1Sum: number, l2Sum: number, r: Rates): number {
+  return Math.floor((l1Sum * r.l1Percent + l2Sum * r.l2Percent) / 100);
+}
+
+/**
+ * One round's VV for a user, in units. The team share is kept exact in hundredths until the
+ * end so nobody loses a fraction to rounding twice; distribution's SQL uses the same formula.
+ */
+export function roundAmount(own: number, l1Sum: number, l2Sum: number, r: Rates): bigint {
+  const hundredths = BigInt(own) * 100n + BigInt(l1Sum) * BigInt(r.l1Percent) + BigInt(l2Sum) * BigInt(r.l2Percent);
+  return (hundredths * r.unitsPerPower) / 100n;
+}
