@@ -17,6 +17,7 @@ import { LoadingSpinner } from "./components/loading-spinner.tsx";
 import { OfflineNotice } from "./components/offline-notice.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import stylesHref from "./styles/app.css";
+import { appCookie, appFromUrl } from "./utils/app-client.server.ts";
 import { clientResources } from "./utils/i18next.server.ts";
 import { detectLocale, langCookie, languageFromUrl } from "./utils/locale.server.ts";
 import { useNonce } from "./utils/nonce.tsx";
@@ -37,6 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (chosen && (await langCookie.parse(request.headers.get("Cookie"))) !== chosen) {
     headers.append("Set-Cookie", await langCookie.serialize(chosen));
   }
+  const app = appFromUrl(request);
+  if (app) headers.append("Set-Cookie", await appCookie.serialize(app));
   return json({ locale, dir: languageDir(locale), resources: clientResources(locale), toast }, { headers });
 }
 

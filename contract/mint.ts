@@ -16,6 +16,7 @@ export const mintInfoSchema = z.object({
   last_collect_at: epochSeconds.nullable(),
   follow_twitter: z.union([z.literal(0), z.literal(1)]),
   twitter: z.string().describe("The bound social handle, or empty"),
+  official_twitter: z.string().describe("The official account to follow"),
   follow_claim_at: epochSeconds.nullable().describe("When the follow reward becomes claimable"),
   mint_status: mintStatusSchema,
   un_collect_round: z.number().int(),

@@ -23,6 +23,8 @@ export interface Caller {
   requestId?: string;
   /** The visitor's address, forwarded so per-IP limits count people, not the web server. */
   clientIp?: string;
+  /** Set when the page runs inside the native app's webview (its platform and version code). */
+  app?: { os: "android" | "ios"; vcode: string };
 }
 
 let agent: Dispatcher | undefined;
@@ -43,15 +45,16 @@ export function setApiDispatcher(dispatcher: Dispatcher | undefined): void {
   agent = dispatcher;
 }
 
-function withCommonQuery(path: string, caller: Caller): string {
+function withCommonQuery(path: string, caller: Caller, own: Record<string, string> = {}): string {
   const url = new URL(path, getEnv().UPSTREAM_URL);
   const q = url.searchParams;
-  q.set("os", "web");
+  for (const [key, value] of Object.entries(own)) q.set(key, value);
+  q.set("os", caller.app?.os ?? "web");
   q.set("country", caller.country ?? "");
   q.set("lang", caller.locale);
   q.set("ui_lang", caller.locale);
   q.set("pkg", "web");
-  q.set("vcode", "1");
+  q.set("vcode", caller.app?.vcode ?? "1");
   q.set("did", caller.did ?? "");
   return url.toString();
 }
@@ -63,11 +66,15 @@ function withCommonQuery(path: string, caller: Caller): string {
 export async function callApi<S extends RouteSpec>(
   spec: S,
   caller: Caller,
-  input: { body?: S["body"] extends z.ZodType ? z.input<S["body"]> : never; path?: string } = {},
+  input: {
+    body?: S["body"] extends z.ZodType ? z.input<S["body"]> : never;
+    query?: S["query"] extends z.ZodObject ? Record<keyof z.input<S["query"]>, string> : never;
+    path?: string;
+  } = {},
 ): Promise<z.infer<S["response"]>> {
   let raw: unknown;
   try {
-    const res = await undiciRequest(withCommonQuery(input.path ?? spec.path, caller), {
+    const res = await undiciRequest(withCommonQuery(input.path ?? spec.path, caller, input.query), {
       method: spec.method,
       dispatcher: pool(),
       headers: {

@@ -5,6 +5,7 @@ import { ErrorCode } from "../../contract/errors.ts";
 import type { LanguageCode } from "../../contract/languages.ts";
 import { routes, type RouteSpec } from "../../contract/routes.ts";
 import { ApiError, callApi, type Caller } from "./api.server.ts";
+import { appFromRequest } from "./app-client.server.ts";
 import { detectLocale } from "./locale.server.ts";
 import { commitSession, getSession, signedOutCookie } from "./session.server.ts";
 import { setToast } from "./toast.server.ts";
@@ -17,13 +18,14 @@ export interface RequestContext {
 }
 
 export async function requestContext(request: Request): Promise<RequestContext> {
-  const [session, locale] = await Promise.all([getSession(request), detectLocale(request)]);
+  const [session, locale, app] = await Promise.all([getSession(request), detectLocale(request), appFromRequest(request)]);
   const caller: Caller = {
     token: session.get("token"),
     did: session.get("did"),
     locale,
     requestId: request.headers.get("x-request-id") ?? randomUUID(),
     clientIp: request.headers.get("x-client-ip") || undefined,
+    app,
   };
   return { locale, caller, session };
 }

@@ -11,4 +11,7 @@ export const E2E = {
   sessionSecret: "e2e-session-secret-0123456789abcdef",
   bannedDid: "e2e-banned-device-0001",
   otpTtlSeconds: 15,
+  /** Short rounds and follow wait so the airdrop can be watched turning within a test. */
+  roundSeconds: 8,
+  followWaitSeconds: 4,
 } as const;

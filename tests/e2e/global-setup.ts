@@ -44,6 +44,10 @@ export default async function globalSetup() {
     SESSION_SECRET: E2E.sessionSecret,
     OTP_TTL_SECONDS: String(E2E.otpTtlSeconds),
     OTP_MAX_PER_IP_PER_HOUR: "100000",
+    ROUND_SECONDS: String(E2E.roundSeconds),
+    FOLLOW_WAIT_SECONDS: String(E2E.followWaitSeconds),
+    SCHEDULER_TICK_MS: "500",
+    APP_LATEST_VCODE: "20",
     LOG_LEVEL: "warn",
   };
   const ban = spawnSync("npx", ["tsx", "api/src/cli/ops.ts", "ban-device", E2E.bannedDid], { env, encoding: "utf8" });

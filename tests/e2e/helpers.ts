@@ -9,7 +9,7 @@ type Dict = { [key: string]: string | Dict };
 /** The UI strings of a language, read from locales/: tests find things by the words a person sees. */
 export function strings(lng: string) {
   const load = (ns: string) => JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, "utf8")) as Dict;
-  const all: Record<string, Dict> = { common: load("common"), auth: load("auth"), errors: load("errors") };
+  const all: Record<string, Dict> = { common: load("common"), auth: load("auth"), errors: load("errors"), airdrop: load("airdrop") };
   return (key: string, params: Record<string, string> = {}): string => {
     const [ns, path] = key.split(":");
     let node: string | Dict = all[ns];

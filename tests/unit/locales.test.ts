@@ -37,6 +37,8 @@ const DYNAMIC: [RegExp, (m: RegExpMatchArray) => boolean][] = [
   [/^auth:(login|register)\.(\w+)$/, (m) => code.includes(`\${mode}.${m[2]}`)],
   [/^legal:(privacy|terms)\.s\d+\.(heading|body)$/, (m) => code.includes(`\${key}.${m[2]}`)],
   [/^legal:(privacy|terms)\.(title|description|updated)$/, (m) => code.includes(`\${doc}.${m[2]}`)],
+  [/^airdrop:state\.\w+$/, () => code.includes("`airdrop:state.${state}`")],
+  [/^airdrop:task\.t\d\.(title|body)$/, (m) => code.includes(`\`airdrop:task.t\${task.bonus_type}.${m[1]}\``)],
 ];
 
 function isUsed(key: string): boolean {
@@ -50,7 +52,7 @@ function isUsed(key: string): boolean {
 }
 
 // Words that are the same in every language: names, units and examples.
-const SAME_EVERYWHERE = /^(VV|BTC|ID|Airdrop|you@example\.com|E-?mail)$/i;
+const SAME_EVERYWHERE = /^(VV|BTC|ID|Airdrop|Soul Power|you@example\.com|E-?mail)$/i;
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}|<\/?(\w+)>/g;
 
 describe("translations", () => {

@@ -64,6 +64,7 @@ export async function mintInfo(ctx: DomainContext, userId: number): Promise<Mint
     last_collect_at: seconds(minter?.lastCollectAt),
     follow_twitter: user.followedAt ? 1 : 0,
     twitter: user.socialHandle ?? "",
+    official_twitter: ctx.config.X_OFFICIAL_HANDLE.startsWith("@") ? ctx.config.X_OFFICIAL_HANDLE : `@${ctx.config.X_OFFICIAL_HANDLE}`,
     follow_claim_at: seconds(followClaimAt),
     mint_status: status,
     un_collect_round: unclaimed.count,

@@ -1,0 +1,113 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { E2E } from "./env.ts";
+import { registerAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
+
+// Rounds last E2E.roundSeconds here; waits are bounded by a few rounds.
+const ROUND_MS = E2E.roundSeconds * 1000;
+
+for (const lng of ["en", "ar"]) {
+  test(`${lng}: start, wait for a round, claim, get paused after unclaimed rounds, claim and resume`, async ({ page }) => {
+    test.setTimeout(12 * ROUND_MS + 30_000);
+    const t = strings(lng);
+    const status = () => page.getByRole("region", { name: t("airdrop:status.heading") });
+    const badge = (state: string) => status().getByText(t(`airdrop:state.${state}`), { exact: true });
+
+    await registerAs(page, uniqueEmail(`air-${lng}`), { lng });
+    await expect(badge("not_open")).toBeVisible();
+    await screenshot(page, `airdrop-not-open-${lng}`);
+
+    await status().getByRole("button", { name: t("airdrop:status.start") }).click();
+    await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.started", { power: "100" }) })).toBeVisible();
+    await expect(badge("wait")).toBeVisible();
+    await expect(page.getByRole("region", { name: t("airdrop:power.heading"), exact: true })).toContainText("100");
+    await screenshot(page, `airdrop-wait-${lng}`);
+
+    // The countdown reaches zero and the page revalidates by itself: first minting, then a paid round.
+    await expect(badge("minting")).toBeVisible({ timeout: 2 * ROUND_MS + 5000 });
+    await screenshot(page, `airdrop-minting-${lng}`);
+    const claimOne = status().getByRole("button", { name: t("airdrop:status.claim", { amount: "1.00000000" }) });
+    await expect(claimOne).toBeVisible({ timeout: 2 * ROUND_MS + 5000 });
+    await expect(page.getByRole("table")).toContainText("1.00000000");
+    await claimOne.click();
+    await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.claimed", { amount: "1.00000000" }) })).toBeVisible();
+    await expect(badge("claimed")).toBeVisible();
+    await expect(page.getByText(t("common:balance.vv"))).toBeVisible();
+    await expect(page.locator(".balances")).toContainText("1.00000000");
+    await screenshot(page, `airdrop-claimed-${lng}`);
+
+    // Leave rounds unclaimed until the threshold (3) is passed: the airdrop pauses.
+    await expect(badge("suspend")).toBeVisible({ timeout: 5 * ROUND_MS + 10_000 });
+    await expect(status()).toContainText(t("airdrop:status.suspended", { rounds: "3" }));
+    await screenshot(page, `airdrop-paused-${lng}`);
+    await status().getByRole("button", { name: t("airdrop:status.claim", { amount: "3.00000000" }) }).click();
+    await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.claimedResumed", { amount: "3.00000000" }) })).toBeVisible();
+    await expect(badge("wait")).toBeVisible();
+    await expect(page.locator(".balances")).toContainText("4.00000000");
+    await expect(badge("minting")).toBeVisible({ timeout: 2 * ROUND_MS + 5000 });
+  });
+}
+
+async function task(page: Page, lng: string, type: number) {
+  const t = strings(lng);
+  return page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: t(`airdrop:task.t${type}.title`, { friends: "3" }) }) });
+}
+
+test("the follow task: bind the handle, follow, wait the configured minutes, claim the power", async ({ page }) => {
+  const t = strings("en");
+  await registerAs(page, uniqueEmail("follow"));
+  const bind = await task(page, "en", 1);
+  await bind.getByLabel(t("airdrop:social.handleLabel")).fill("not a handle");
+  await bind.getByRole("button", { name: t("airdrop:social.bind") }).click();
+  await expect(page.getByRole("alert")).toHaveText(new RegExp(t("errors:210103")));
+  await expect(bind.getByLabel(t("airdrop:social.handleLabel"))).toHaveValue("not a handle");
+
+  const handle = `@vv_${Date.now().toString(36)}`;
+  await bind.getByLabel(t("airdrop:social.handleLabel")).fill(handle);
+  await bind.getByRole("button", { name: t("airdrop:social.bind") }).click();
+  await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.bound", { handle }) })).toBeVisible();
+  await (await task(page, "en", 1)).getByRole("button", { name: t("airdrop:task.claim", { power: "20" }) }).click();
+  await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.bonus", { power: "20" }) })).toBeVisible();
+
+  const follow = await task(page, "en", 2);
+  await expect(follow.getByRole("link", { name: t("airdrop:social.open", { handle: "@vv_official" }) })).toHaveAttribute("href", "https://x.com/vv_official");
+  await follow.getByRole("button", { name: t("airdrop:social.followed") }).click();
+  await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.followed") })).toBeVisible();
+  await expect((await task(page, "en", 2)).getByRole("timer")).toBeVisible();
+  await screenshot(page, "airdrop-follow-wait-en");
+  const claim = (await task(page, "en", 2)).getByRole("button", { name: t("airdrop:task.claim", { power: "50" }) });
+  await expect(claim).toBeVisible({ timeout: E2E.followWaitSeconds * 1000 + 5000 });
+  await claim.click();
+  await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.bonus", { power: "50" }) })).toBeVisible();
+  await expect(page.getByRole("region", { name: t("airdrop:power.heading"), exact: true })).toContainText("70");
+});
+
+test("inside the up-to-date native app the upgrade reward pops up once", async ({ page }) => {
+  const t = strings("en");
+  await registerAs(page, uniqueEmail("upgrade"));
+  await page.goto("/airdrop?os=android&vcode=25");
+  const sheet = page.getByRole("dialog", { name: t("airdrop:upgrade.title") });
+  await expect(sheet).toBeVisible();
+  await screenshot(page, "airdrop-upgrade-en");
+  await sheet.getByRole("button", { name: t("airdrop:upgrade.claim", { power: "50" }) }).click();
+  await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.bonus", { power: "50" }) })).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the start and claim buttons are plain form posts", async ({ page }) => {
+    test.setTimeout(4 * ROUND_MS + 30_000);
+    const t = strings("en");
+    await registerAs(page, uniqueEmail("air-nojs"));
+    await page.getByRole("button", { name: t("airdrop:status.start") }).click();
+    await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.started", { power: "100" }) })).toBeVisible();
+    const claim = page.getByRole("button", { name: t("airdrop:status.claim", { amount: "1.00000000" }) });
+    await expect(async () => {
+      await page.reload();
+      await expect(claim).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 3 * ROUND_MS + 5000, intervals: [1000] });
+    await claim.click();
+    await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.claimed", { amount: "1.00000000" }) })).toBeVisible();
+  });
+});
