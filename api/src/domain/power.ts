@@ -22,10 +22,10 @@ export function teamPower(l1Sum: number, l2Sum: number, r: Rates): number {
 }
 
 /**
- * One round's VV for a user, in units. The team share is kept exact in hundredths until the
- * end so nobody loses a fraction to rounding twice; distribution's SQL uses the same formula.
+ * One round's VV for a user, in units: effective power (own + the integer Team Power, the
+ * `power` clients see) x VV_PER_POWER_PER_ROUND, exactly (rules.md §2, power is an integer).
+ * Distribution's SQL uses the same formula.
  */
 export function roundAmount(own: number, l1Sum: number, l2Sum: number, r: Rates): bigint {
-  const hundredths = BigInt(own) * 100n + BigInt(l1Sum) * BigInt(r.l1Percent) + BigInt(l2Sum) * BigInt(r.l2Percent);
-  return (hundredths * r.unitsPerPower) / 100n;
+  return BigInt(own + teamPower(l1Sum, l2Sum, r)) * r.unitsPerPower;
 }

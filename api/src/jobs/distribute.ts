@@ -74,7 +74,7 @@ export async function distributeRound(
         insert into user_rounds (user_id, round_number, power, amount, airdrop_at)
         select user_id, ${round},
           power + (p1 * ${rates.l1Percent} + p2 * ${rates.l2Percent}) / 100,
-          ((power * 100 + p1 * ${rates.l1Percent} + p2 * ${rates.l2Percent}) * ${rates.unitsPerPower}) / 100,
+          (power + (p1 * ${rates.l1Percent} + p2 * ${rates.l2Percent}) / 100) * ${rates.unitsPerPower},
           ${closesAt}
         from scored
         where unc < ${threshold}
