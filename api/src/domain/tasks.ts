@@ -114,16 +114,22 @@ export async function bindHandle(ctx: DomainContext, userId: number, input: stri
   }
   const verdict = await askSocial(() => ctx.social.checkHandle(handle.slice(1), user.inviteCode));
   if (verdict !== "ok") throw new Failure(ErrorCode.socialInvalid);
+  let updated: { id: number }[];
   try {
-    const updated = await ctx.db
+    updated = await ctx.db
       .update(users)
       .set({ socialHandle: handle })
       .where(and(eq(users.id, userId), isNull(users.socialHandle)))
       .returning({ id: users.id });
-    if (updated.length === 0) throw new Failure(ErrorCode.socialAlreadyBound);
   } catch (error) {
     if (uniqueViolation(error)) throw new Failure(ErrorCode.socialTaken);
     throw error;
+  }
+  if (updated.length === 0) {
+    // A concurrent call bound a handle first: the same one is fine (idempotent), another is not.
+    const [now] = await ctx.db.select({ handle: users.socialHandle }).from(users).where(eq(users.id, userId));
+    if (now?.handle?.toLowerCase() === handle.toLowerCase()) return { twitter: now.handle };
+    throw new Failure(ErrorCode.socialAlreadyBound);
   }
   return { twitter: handle };
 }

@@ -30,6 +30,9 @@ export async function distributeRound(
   return db.transaction(async (tx) => {
     const locked = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${DISTRIBUTION_LOCK}) as ok`));
     if (!locked[0]?.ok) return undefined;
+    // The planner's estimates for the CTE chain are far too high and trigger JIT compilation,
+    // which cost ~340 ms on every call (even a no-op) in the benchmark; the work itself is plain joins.
+    await tx.execute(sql`set local jit = off`);
     const result = await tx.execute(sql`
       with gate as (
         insert into rounds (round_number, closes_at, distributed, distributed_at)
@@ -78,6 +81,8 @@ export async function distributeRound(
           ${closesAt}
         from scored
         where unc < ${threshold}
+        -- Inserting in key order keeps index writes sequential: 2x faster at 1M users in the benchmark.
+        order by user_id
         on conflict do nothing
         returning amount
       )

@@ -46,11 +46,13 @@ export function bind<S extends RouteSpec>(
     method: spec.method,
     url: spec.path,
     handler: async (request) => {
-      const query = parse(querySchema, request.query);
-      const body = spec.body ? parse(spec.body, request.body) : undefined;
+      // Authentication first: a call without a valid token is told to log in (300103),
+      // whatever its body or parameters.
       const principal = spec.auth
         ? await authenticate(app.domain, HIN.exec(request.headers.authorization ?? "")?.[1])
         : undefined;
+      const query = parse(querySchema, request.query);
+      const body = spec.body ? parse(spec.body, request.body) : undefined;
       const data = await handler({ body, query, principal, request } as Call<S>);
       return ok(data);
     },
