@@ -8,7 +8,6 @@ import {
   collect,
   grantsOf,
   mintInfo,
-  mintList,
   rowsOfUser,
   roundConfig,
   setInRound,

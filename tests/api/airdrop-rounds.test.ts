@@ -15,10 +15,11 @@ import {
 import { expectOk, signUp, type Caller } from "./helpers.ts";
 
 // 10-minute rounds from 2026-03-01T00:00Z: the harness clock starts at 08:00, inside round 49.
-// 0.01234567 VV per power per round, so every amount must be exact to the 8th place.
+// 0.01234567 VV per power per round, so every amount must be exact to the 8th place; Team Power
+// at 33% / 7% (the 40-round users have no team).
 let api: TestApi;
 beforeAll(async () => {
-  api = await createTestApi(roundConfig({ VV_PER_POWER_PER_ROUND: "0.01234567" }));
+  api = await createTestApi(roundConfig({ VV_PER_POWER_PER_ROUND: "0.01234567", TEAM_L1_PERCENT: "33", TEAM_L2_PERCENT: "7" }));
 });
 afterAll(async () => api.close());
 
@@ -312,5 +313,33 @@ describe("round numbering, the boundary and the next round", () => {
     const list = await mintList(client);
     expect(list.map((r) => r.round_number)).toEqual([104]);
     expect(list[0]).toMatchObject({ airdrop_at: closeOf(104), amount: "1.23456700" });
+  });
+});
+
+describe("amounts with Team Power (this API: TEAM_L1_PERCENT=33, TEAM_L2_PERCENT=7)", () => {
+  test("the percentages come from config and the integer Team Power (rounded down) is what the amount is computed from", async () => {
+    setInRound(api, 107, 10);
+    await api.distribute();
+    const a = await signUp(api);
+    const b = await signUp(api, { invite: a.user.invite_code });
+    const c = await signUp(api, { invite: b.user.invite_code });
+    expectOk(await b.client.call("PUT", "/v1/mint/twitter/", { twitter: "@member_b" }));
+    expectOk(await b.client.call("POST", "/v1/mint/task/bonus/collect/", undefined, { bonus_type: "1" })); // B: 120 own
+    for (const x of [a, b, c]) await start(x.client);
+
+    setInRound(api, 108, 1);
+    // A: 100 + 33% of 120 + 7% of 100 = 100 + 39.6 + 7 -> Team Power 46, power 146: 146 x 0.01234567.
+    expect(await mintInfo(a.client)).toMatchObject({ own_power: 100, team_power: 46, power: 146, round_token: "1.80246782", next_round_token: "1.80246782" });
+    // B: 120 + 33% of 100 = 153.
+    expect(await mintInfo(b.client)).toMatchObject({ own_power: 120, team_power: 33, power: 153, round_token: "1.88888751" });
+    expect(await mintInfo(c.client)).toMatchObject({ own_power: 100, team_power: 0, power: 100, round_token: "1.23456700" });
+
+    setInRound(api, 109, 1);
+    expect((await api.distribute()).map((r) => r.round)).toContain(108);
+    for (const [x, power, amount] of [[a, 146, "1.80246782"], [b, 153, "1.88888751"], [c, 100, "1.23456700"]] as const) {
+      const [row] = await mintList(x.client);
+      // What a client sees: the row's power and its amount = power x rate, to the last of the 8 places.
+      expect(row).toMatchObject({ round_number: 108, power, amount, airdrop_at: closeOf(108) });
+    }
   });
 });

@@ -5,6 +5,7 @@ import { expectOk, signUp, type Caller } from "./helpers.ts";
 
 // rules.md §3: Team Power = 25% of the own power of level-1 members who are minting + 5% of the
 // own power of level-2 members who are minting; the round amount is (own + Team Power) x rate.
+// Other percentages from config (33% / 7%) and the rounding of Team Power: airdrop-rounds.test.ts.
 
 async function bindHandle(c: Caller, handle: string) {
   expectOk(await c.call("PUT", "/v1/mint/twitter/", { twitter: handle }));
@@ -95,38 +96,5 @@ describe("Team Power with the default 25% / 5%", () => {
 
     // Team Power never touches the balance already earned.
     expect((await mintInfo(a.client)).vv).toBe("4.35000000");
-  });
-});
-
-describe("Team Power percentages come from config (TEAM_L1_PERCENT=33, TEAM_L2_PERCENT=7)", () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi(roundConfig({ TEAM_L1_PERCENT: "33", TEAM_L2_PERCENT: "7", SUSPEND_THRESHOLD: "10" }));
-  });
-  afterAll(async () => api.close());
-
-  test("the integer Team Power (rounded down) is what every amount is computed from", async () => {
-    setInRound(api, 49, 10);
-    const a = await signUp(api);
-    const b = await signUp(api, { invite: a.user.invite_code });
-    const c = await signUp(api, { invite: b.user.invite_code });
-    await bindHandle(b.client, "@member_b"); // B: 120 own power
-    for (const x of [a, b, c]) await start(x.client);
-
-    setInRound(api, 50, 1);
-    // A: 100 + 33% of 120 + 7% of 100 = 100 + 39.6 + 7 = 146.6 -> Team Power 46, power 146.
-    const infoA = await mintInfo(a.client);
-    expect(infoA).toMatchObject({ own_power: 100, team_power: 46, power: 146, round_token: "1.46000000", next_round_token: "1.46000000" });
-    // B: 120 + 33% of 100 = 153.
-    expect(await mintInfo(b.client)).toMatchObject({ own_power: 120, team_power: 33, power: 153, round_token: "1.53000000" });
-
-    setInRound(api, 51, 1);
-    const [r50] = await api.distribute();
-    expect(r50).toMatchObject({ round: 50, participants: 3, total: 399_000_000n });
-    for (const [x, power] of [[a, 146], [b, 153], [c, 100]] as const) {
-      const row = await rowOf(x.client, 50);
-      // What a client sees: amount = power x 0.01, to the last of the 8 places.
-      expect(row).toMatchObject({ power, amount: (power / 100).toFixed(8) });
-    }
   });
 });

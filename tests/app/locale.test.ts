@@ -92,7 +92,7 @@ describe("root loader: language and direction", () => {
   test("the page's translations travel in the loader data, for its language only", async () => {
     const { data } = await rootData(get("/login?ui_lang=ar"));
     expect(Object.keys(data.resources)).toEqual(["ar"]);
-    expect(Object.keys(data.resources.ar).sort()).toEqual(["auth", "common", "errors"]);
+    expect(Object.keys(data.resources.ar).sort()).toEqual(["airdrop", "auth", "common", "errors"]);
     const en = (await rootData(get("/login"))).data;
     expect(en.resources.en.errors).toMatchObject({ "300027": expect.any(String) });
   });

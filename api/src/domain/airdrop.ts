@@ -108,7 +108,8 @@ export async function collect(ctx: DomainContext, userId: number): Promise<{ amo
       .returning({ round: userRounds.roundNumber, amount: userRounds.amount });
     const total = claimed.reduce((sum, r) => sum + r.amount, 0n);
     if (total > 0n) await tx.update(users).set({ vv: sql`${users.vv} + ${total}` }).where(eq(users.id, userId));
-    for (const r of claimed) {
+    // In round order, so two users claiming at once lock the round rows in the same order.
+    for (const r of claimed.sort((a, b) => a.round - b.round)) {
       await tx.update(rounds).set({ claims: sql`${rounds.claims} + 1` }).where(eq(rounds.roundNumber, r.round));
     }
     const resumed = await tx
