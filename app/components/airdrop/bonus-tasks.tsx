@@ -66,7 +66,7 @@ function FollowStep({ info, task }: { info: Info; task: Task }) {
   if (wait > 0 && !task.collected) {
     return (
       <p className="step">
-        {t("airdrop:social.wait")} <Countdown seconds={wait} label={t("airdrop:social.waitLabel")} />
+        {t("airdrop:social.wait")} <Countdown deadline={info.follow_claim_at ?? 0} serverNow={info.server_time} label={t("airdrop:social.waitLabel")} />
       </p>
     );
   }

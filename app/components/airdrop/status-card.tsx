@@ -15,7 +15,6 @@ export function StatusCard({ info }: { info: Info }) {
   const { t } = useTranslation();
   const busy = useNavigation().formData?.get("intent");
   const state = stateOf(info);
-  const left = Math.max(0, info.next_round_timestamp - info.server_time);
   const atRisk = info.mint_status === "minting" && info.un_collect_round >= info.suspend_threshold;
   return (
     <section className="card status" aria-labelledby="status-title">
@@ -27,13 +26,13 @@ export function StatusCard({ info }: { info: Info }) {
       {state === "not_open" ? <p>{t("airdrop:status.notOpen")}</p> : null}
       {state === "wait" ? (
         <p className="status__line">
-          {t("airdrop:status.wait", { round: info.next_round_number + 1 })} <Countdown seconds={left} label={t("airdrop:status.countdownLabel")} />
+          {t("airdrop:status.wait", { round: info.next_round_number + 1 })} <Countdown deadline={info.next_round_timestamp} serverNow={info.server_time} label={t("airdrop:status.countdownLabel")} />
         </p>
       ) : null}
       {state === "minting" || state === "claimed" ? (
         <>
           <p className="status__line">
-            {t("airdrop:status.minting", { round: info.next_round_number })} <Countdown seconds={left} label={t("airdrop:status.countdownLabel")} />
+            {t("airdrop:status.minting", { round: info.next_round_number })} <Countdown deadline={info.next_round_timestamp} serverNow={info.server_time} label={t("airdrop:status.countdownLabel")} />
           </p>
           <p>{t("airdrop:status.nextToken", { amount: balance8(info.next_round_token) })}</p>
         </>
