@@ -74,6 +74,7 @@ test("the follow task: bind the handle, follow, wait the configured minutes, cla
   await follow.getByRole("button", { name: t("airdrop:social.followed") }).click();
   await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.followed") })).toBeVisible();
   await expect((await task(page, "en", 2)).getByRole("timer")).toBeVisible();
+  await (await task(page, "en", 2)).scrollIntoViewIfNeeded();
   await screenshot(page, "airdrop-follow-wait-en");
   const claim = (await task(page, "en", 2)).getByRole("button", { name: t("airdrop:task.claim", { power: "50" }) });
   await expect(claim).toBeVisible({ timeout: E2E.followWaitSeconds * 1000 + 5000 });

@@ -2,7 +2,7 @@ import { isolate } from "../../app/utils/format.ts";
 import { expect, test } from "./fixtures.ts";
 import { E2E } from "./env.ts";
 import { readFileSync } from "node:fs";
-import { logout, mailTo, registerAs, requestAndEnterCode, screenshot, strings, uniqueEmail } from "./helpers.ts";
+import { logout, mailTo, registerAs, requestAndEnterCode, screenshot, sendCodeRefused, strings, uniqueEmail } from "./helpers.ts";
 
 const t = strings("en");
 
@@ -58,23 +58,16 @@ test("registration through an invite link keeps the code and succeeds; a wrong i
 
 test("an invalid e-mail, an e-mail already registered and an unknown login e-mail each get their message", async ({ page }) => {
   await page.goto("/register");
-  await page.getByLabel(t("auth:email")).fill("not-an-email");
-  await page.getByRole("button", { name: t("auth:sendCode") }).click();
-  await expect(page.getByRole("alert")).toHaveText(new RegExp(t("errors:300027")));
-  await expect(page.getByLabel(t("auth:email"))).toHaveValue("not-an-email");
+  await sendCodeRefused(page, "not-an-email", 300027);
 
   const email = uniqueEmail("taken");
   await registerAs(page, email);
   await logout(page);
   await page.goto("/register");
-  await page.getByLabel(t("auth:email")).fill(email);
-  await page.getByRole("button", { name: t("auth:sendCode") }).click();
-  await expect(page.getByRole("alert")).toHaveText(new RegExp(t("errors:300033")));
+  await sendCodeRefused(page, email, 300033);
 
   await page.goto("/login");
-  await page.getByLabel(t("auth:email")).fill(uniqueEmail("nobody"));
-  await page.getByRole("button", { name: t("auth:sendCode") }).click();
-  await expect(page.getByRole("alert")).toHaveText(new RegExp(t("errors:300012")));
+  await sendCodeRefused(page, uniqueEmail("nobody"), 300012);
 });
 
 test("a wrong code and an expired code are refused with their own messages", async ({ page }) => {

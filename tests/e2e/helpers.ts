@@ -89,3 +89,12 @@ export async function logout(page: Page, lng = "en"): Promise<void> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(E2E.shotsDir, `${name}.png`) });
 }
+
+/** Asks for a code for `email` on the current page and expects the error `code`, the e-mail kept. */
+export async function sendCodeRefused(page: Page, email: string, code: number, lng = "en"): Promise<void> {
+  const t = strings(lng);
+  await page.getByLabel(t("auth:email")).fill(email);
+  await page.getByRole("button", { name: t("auth:sendCode") }).click();
+  await expect(page.getByRole("alert")).toHaveText(new RegExp(t(`errors:${code}`)));
+  await expect(page.getByLabel(t("auth:email"))).toHaveValue(email);
+}

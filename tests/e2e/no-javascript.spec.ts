@@ -1,6 +1,6 @@
 import { isolate } from "../../app/utils/format.ts";
 import { expect, test } from "./fixtures.ts";
-import { logout, registerAs, requestAndEnterCode, strings, uniqueEmail } from "./helpers.ts";
+import { logout, registerAs, requestAndEnterCode, sendCodeRefused, strings, uniqueEmail } from "./helpers.ts";
 
 const t = strings("en");
 
@@ -8,10 +8,7 @@ test.use({ javaScriptEnabled: false });
 
 test("without JavaScript: errors, register, log out and log in again, with toasts rendered by the server", async ({ page }) => {
   await page.goto("/login");
-  await page.getByLabel(t("auth:email")).fill("broken@");
-  await page.getByRole("button", { name: t("auth:sendCode") }).click();
-  await expect(page.getByRole("alert")).toHaveText(new RegExp(t("errors:300027")));
-  await expect(page.getByLabel(t("auth:email"))).toHaveValue("broken@");
+  await sendCodeRefused(page, "broken@", 300027);
 
   const email = uniqueEmail("nojs");
   await registerAs(page, email);
