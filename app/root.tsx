@@ -102,15 +102,22 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const code = isRouteErrorResponse(error) ? (error.data as { code?: number } | null)?.code : undefined;
+  const reason = code !== undefined && i18n.exists(`errors:${code}`) ? t(`errors:${code}`) : t("common:error.body");
   return (
     <main className="page page--center">
       <h1>{t(notFound ? "common:error.notFoundTitle" : "common:error.title")}</h1>
-      <p>{t("common:error.body")}</p>
-      <a className="button" href="/airdrop">
-        {t("common:error.home")}
-      </a>
+      <p>{reason}</p>
+      <div className="actions actions--center">
+        <a className="button" href="">
+          {t("common:error.retry")}
+        </a>
+        <a className="button button--secondary" href="/airdrop">
+          {t("common:error.home")}
+        </a>
+      </div>
     </main>
   );
 }

@@ -1,7 +1,7 @@
 import { routes } from "../../contract/routes.ts";
 import type { User } from "../../contract/user.ts";
 import { callApi } from "./api.server.ts";
-import { callSignedIn, requireSignedIn, type RequestContext } from "./request.server.ts";
+import { callSignedIn, orUnavailable, requireSignedIn, type RequestContext } from "./request.server.ts";
 
 // Route modules call the API only through *.server.ts helpers like these: a route module
 // that imported contract/routes.ts itself would carry zod into the browser bundle.
@@ -9,7 +9,7 @@ import { callSignedIn, requireSignedIn, type RequestContext } from "./request.se
 /** The signed-in user's profile, or a redirect to /login. */
 export async function loadSignedInUser(request: Request): Promise<User> {
   const ctx = await requireSignedIn(request);
-  return callSignedIn(request, ctx, routes.me);
+  return orUnavailable(callSignedIn(request, ctx, routes.me));
 }
 
 export async function saveDisplayLanguage(request: Request, ctx: RequestContext, uiLang: string): Promise<void> {

@@ -2,18 +2,20 @@ import { json, redirect } from "@remix-run/node";
 import { routes } from "../../contract/routes.ts";
 import type { Toast } from "./toast.ts";
 import { pageTitle } from "./page-title.server.ts";
-import { callSignedIn, errorToast, requireSignedIn } from "./request.server.ts";
+import { callSignedIn, errorToast, orUnavailable, requireSignedIn } from "./request.server.ts";
 import { setToast } from "./toast.server.ts";
 
 /** Everything the /airdrop page shows, in one round of parallel API calls. */
 export async function loadAirdrop(request: Request) {
   const ctx = await requireSignedIn(request);
-  const [info, rounds, tasks, title] = await Promise.all([
-    callSignedIn(request, ctx, routes.mintInfo),
-    callSignedIn(request, ctx, routes.mintList),
-    callSignedIn(request, ctx, routes.taskList),
-    pageTitle(request, "tabs.airdrop"),
-  ]);
+  const [info, rounds, tasks, title] = await orUnavailable(
+    Promise.all([
+      callSignedIn(request, ctx, routes.mintInfo),
+      callSignedIn(request, ctx, routes.mintList),
+      callSignedIn(request, ctx, routes.taskList),
+      pageTitle(request, "tabs.airdrop"),
+    ]),
+  );
   const upgradeLater = new URL(request.url).searchParams.get("upgrade") === "later";
   const when = new Intl.DateTimeFormat(ctx.locale, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
   return json({

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import type { z } from "zod";
 import { ErrorCode } from "../../contract/errors.ts";
 import type { LanguageCode } from "../../contract/languages.ts";
@@ -68,6 +68,19 @@ export async function callSignedIn<S extends RouteSpec>(
       headers.append("Set-Cookie", await setToast(errorToast(error)));
       throw redirect(loginPath(request), { headers });
     }
+    throw error;
+  }
+}
+
+/**
+ * For loaders: when the API cannot answer, the page becomes a 503 carrying the error code,
+ * which the error boundary shows in the reader's language with a way to try again.
+ */
+export async function orUnavailable<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof ApiError) throw json({ code: error.code, message: error.message }, { status: 503 });
     throw error;
   }
 }

@@ -8,7 +8,8 @@ import { MockAgent, errors } from "undici";
 import { ErrorCode } from "../../contract/errors.ts";
 import { routes } from "../../contract/routes.ts";
 import type { TestApi } from "../setup/test-api.ts";
-import { args, post, run, startBff } from "./harness.ts";
+import { createCookieSessionStorage } from "@remix-run/node";
+import { SESSION_SECRET, args, get, post, run, startBff } from "./harness.ts";
 
 let api: TestApi & { url: string };
 let client: typeof import("../../app/utils/api.server.ts");
@@ -141,6 +142,21 @@ describe("the login action under a network fault", () => {
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie()).toEqual([]);
     expect(await res.json()).toMatchObject({ sent: true, toast: { kind: "error", code: ErrorCode.networkNoBody } });
+  });
+
+  test("a signed-in page whose API is unreachable is a 503 carrying code 200007, not a crash", async () => {
+    const storage = createCookieSessionStorage({ cookie: { name: "vv_session", secrets: [SESSION_SECRET], path: "/" } });
+    const session = await storage.getSession();
+    session.set("token", "some-token");
+    session.set("did", "some-device-id-123456");
+    const cookie = (await storage.commitSession(session)).split(";")[0];
+    const appLayout = await import("../../app/routes/_app.tsx");
+    useMock()
+      .intercept({ path: anyPath("/v1/user/"), method: "GET" })
+      .replyWithError(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }));
+    const res = await run(() => appLayout.loader(args(get("/team", { headers: { cookie } }))));
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ code: ErrorCode.networkNoBody });
   });
 
   test("with the real dispatcher back, the real API answers again", async () => {
