@@ -2,7 +2,7 @@ import { isolate } from "../../app/utils/format.ts";
 import { expect, test } from "./fixtures.ts";
 import { E2E } from "./env.ts";
 import { readFileSync } from "node:fs";
-import { logout, mailTo, registerAs, requestAndEnterCode, screenshot, sendCodeRefused, strings, uniqueEmail } from "./helpers.ts";
+import { loginThrough, logout, mailTo, registerAs, requestAndEnterCode, screenshot, sendCodeRefused, strings, uniqueEmail } from "./helpers.ts";
 
 const t = strings("en");
 
@@ -92,11 +92,7 @@ test("logging out and in again, and coming back to the page that asked for login
   await logout(page);
   await expect(page.getByRole("status").filter({ hasText: t("auth:loggedOut") })).toBeVisible();
 
-  await page.goto("/team");
-  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fteam$/);
-  await requestAndEnterCode(page, email);
-  await page.getByRole("button", { name: t("auth:logIn") }).click();
-  await expect(page).toHaveURL(/\/team$/);
+  await loginThrough(page, "/team", email);
   await expect(page.getByRole("status").filter({ hasText: t("auth:welcomeBack") })).toBeVisible();
 });
 

@@ -98,3 +98,13 @@ export async function sendCodeRefused(page: Page, email: string, code: number, l
   await expect(page.getByRole("alert")).toHaveText(new RegExp(t(`errors:${code}`)));
   await expect(page.getByLabel(t("auth:email"))).toHaveValue(email);
 }
+
+/** Opens a signed-in page while signed out, logs in from the login page it leads to, and lands back on it. */
+export async function loginThrough(page: Page, path: string, email: string, lng = "en"): Promise<void> {
+  const t = strings(lng);
+  await page.goto(path);
+  await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(path)}$`));
+  await requestAndEnterCode(page, email, lng);
+  await page.getByRole("button", { name: t("auth:logIn") }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}

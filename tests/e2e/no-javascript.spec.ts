@@ -1,6 +1,6 @@
 import { isolate } from "../../app/utils/format.ts";
 import { expect, test } from "./fixtures.ts";
-import { logout, registerAs, requestAndEnterCode, sendCodeRefused, strings, uniqueEmail } from "./helpers.ts";
+import { loginThrough, logout, registerAs, sendCodeRefused, strings, uniqueEmail } from "./helpers.ts";
 
 const t = strings("en");
 
@@ -15,11 +15,7 @@ test("without JavaScript: errors, register, log out and log in again, with toast
   await expect(page.getByRole("status").filter({ hasText: t("auth:registered") })).toBeVisible();
   await logout(page);
   await expect(page.getByRole("status").filter({ hasText: t("auth:loggedOut") })).toBeVisible();
-  await page.goto("/team");
-  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fteam$/);
-  await requestAndEnterCode(page, email);
-  await page.getByRole("button", { name: t("auth:logIn") }).click();
-  await expect(page).toHaveURL(/\/team$/);
+  await loginThrough(page, "/team", email);
   await page.getByRole("link", { name: t("common:tabs.airdrop") }).click();
   await expect(page.getByText(t("common:airdrop.greeting", { name: isolate(email) }))).toBeVisible();
 });
