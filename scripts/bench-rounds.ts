@@ -18,7 +18,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { apiConfigSchema } from "../api/src/config.ts";
 import { openDatabase, type Db } from "../api/src/db/client.ts";
-import { rowsOf } from "../api/src/domain/devices.ts";
+import { rowsOf } from "../api/src/db/client.ts";
 import { ratesOf, type Rates } from "../api/src/domain/power.ts";
 import { roundClosesAt, scheduleOf, type Schedule } from "../api/src/domain/schedule.ts";
 import { distributeRound } from "../api/src/jobs/distribute.ts";

@@ -20,6 +20,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The rows of a raw `execute`: the two drivers type their results apart. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /**

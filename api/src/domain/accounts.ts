@@ -3,7 +3,7 @@ import { ErrorCode } from "../../../contract/errors.ts";
 import { normalizeLanguage, DEFAULT_LANGUAGE } from "../../../contract/languages.ts";
 import { unitsToDecimal } from "../../../contract/money.ts";
 import type { OtpPurpose, User } from "../../../contract/user.ts";
-import type { DbOrTx } from "../db/client.ts";
+import { rowsOf, type DbOrTx } from "../db/client.ts";
 import { authTokens, users } from "../db/schema.ts";
 import type { DomainContext } from "./context.ts";
 import { keyedHash, randomCode, randomDigits, randomToken } from "./crypto.ts";
@@ -216,14 +216,14 @@ export async function bindInviter(ctx: DomainContext, principal: Principal, code
     // One bind at a time: two concurrent binds (A takes B's code, B takes A's) would each
     // see no loop in their own snapshot and together close one.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('invite-tree', 0))`);
-    const loop = await tx.execute<{ id: number }>(sql`
+    const loop = await tx.execute(sql`
       with recursive up(id, depth) as (
         select inviter_id, 1 from users where id = ${inviter.id}
         union all
         select u.inviter_id, up.depth + 1 from users u join up on u.id = up.id where up.depth < 64
       )
       select id from up where id = ${principal.userId} limit 1`);
-    if ((loop as { rows?: unknown[] }).rows?.length) throw new Failure(ErrorCode.invalidInviteCode);
+    if (rowsOf(loop).length > 0) throw new Failure(ErrorCode.invalidInviteCode);
     const [updated] = await tx
       .update(users)
       .set({ inviterId: inviter.id })

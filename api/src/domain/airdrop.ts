@@ -1,11 +1,11 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { MintInfo, MintRound, MintStatus } from "../../../contract/mint.ts";
 import { unitsToDecimal } from "../../../contract/money.ts";
-import type { DbOrTx } from "../db/client.ts";
+import { rowsOf, type DbOrTx } from "../db/client.ts";
 import { minters, rounds, userRounds, users } from "../db/schema.ts";
 import type { DomainContext } from "./context.ts";
-import { rowsOf } from "./devices.ts";
 import { grantPower } from "./grants.ts";
+import { followClaimAt } from "./tasks.ts";
 import { ratesOf, roundAmount, teamPower } from "./power.ts";
 import { currentRound, roundClosesAt, scheduleOf } from "./schedule.ts";
 
@@ -52,7 +52,6 @@ export async function mintInfo(ctx: DomainContext, userId: number): Promise<Mint
   const perRound = roundAmount(user.power, team.l1, team.l2, rates);
   // The round in progress pays only users minting through it who are not about to be paused.
   const paysNext = status === "minting" && unclaimed.count < ctx.config.SUSPEND_THRESHOLD;
-  const followClaimAt = user.followedAt ? new Date(user.followedAt.getTime() + ctx.config.FOLLOW_WAIT_SECONDS * 1000) : null;
   const team_power = teamPower(team.l1, team.l2, rates);
   return {
     user_id: user.id,
@@ -65,7 +64,7 @@ export async function mintInfo(ctx: DomainContext, userId: number): Promise<Mint
     follow_twitter: user.followedAt ? 1 : 0,
     twitter: user.socialHandle ?? "",
     official_twitter: ctx.config.X_OFFICIAL_HANDLE.startsWith("@") ? ctx.config.X_OFFICIAL_HANDLE : `@${ctx.config.X_OFFICIAL_HANDLE}`,
-    follow_claim_at: seconds(followClaimAt),
+    follow_claim_at: seconds(followClaimAt(user, ctx.config)),
     mint_status: status,
     un_collect_round: unclaimed.count,
     un_collect_amount: unitsToDecimal(BigInt(unclaimed.total)),

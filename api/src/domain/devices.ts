@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { ErrorCode } from "../../../contract/errors.ts";
 import { utcDay } from "../clock.ts";
-import type { DbOrTx } from "../db/client.ts";
+import { rowsOf, type DbOrTx } from "../db/client.ts";
 import { deviceDailyLogins, devices } from "../db/schema.ts";
 import { randomToken } from "./crypto.ts";
 import { Failure } from "./failure.ts";
@@ -80,9 +80,4 @@ export async function hasDailySlot(
     .from(deviceDailyLogins)
     .where(and(eq(deviceDailyLogins.did, input.did), eq(deviceDailyLogins.day, day)));
   return rows.some((r) => r.userId === input.userId) || rows.length < input.perDay;
-}
-
-/** Drivers differ: node-postgres answers `{rows}`, PGlite answers `{rows}` too but typed apart. */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }

@@ -25,8 +25,14 @@ const TEXT: Record<number, [string, string]> = {
   4: ["Upgrade the app", "Install the latest version of the app."],
 };
 
-function upgradeReason(ctx: DomainContext) {
-  return `upgrade:${ctx.config.APP_LATEST_VCODE}`;
+/** The power grant each task pays, once per user; the upgrade is once per app version. */
+function reasonOf(ctx: DomainContext, type: number): string {
+  return type === BonusType.upgrade ? `upgrade:${ctx.config.APP_LATEST_VCODE}` : ["", "bind", "follow", "invite"][type];
+}
+
+/** When the follow reward opens: FOLLOW_WAIT_SECONDS after the follow was recorded. */
+export function followClaimAt(user: { followedAt: Date | null }, config: { FOLLOW_WAIT_SECONDS: number }): Date | null {
+  return user.followedAt ? new Date(user.followedAt.getTime() + config.FOLLOW_WAIT_SECONDS * 1000) : null;
 }
 
 function onLatestApp(ctx: DomainContext, app: AppClient): boolean {
@@ -50,26 +56,20 @@ export async function listTasks(ctx: DomainContext, userId: number, app: AppClie
     grantedReasons(ctx.db, userId),
     startedInvitees(ctx, userId),
   ]);
-  const followAt = user.followedAt ? new Date(user.followedAt.getTime() + ctx.config.FOLLOW_WAIT_SECONDS * 1000) : null;
-  const tasks: { type: number; reason: string; power: number; ready: boolean; availableAt: Date | null }[] = [
-    { type: BonusType.bind, reason: "bind", power: ctx.config.BIND_POWER, ready: !!user.socialHandle, availableAt: null },
-    {
-      type: BonusType.follow,
-      reason: "follow",
-      power: ctx.config.FOLLOW_POWER,
-      ready: !!followAt && followAt <= now,
-      availableAt: followAt,
-    },
-    { type: BonusType.invite, reason: "invite", power: ctx.config.INVITE_POWER, ready: invited >= ctx.config.INVITE_FRIENDS, availableAt: null },
-    { type: BonusType.upgrade, reason: upgradeReason(ctx), power: ctx.config.UPGRADE_POWER, ready: onLatestApp(ctx, app), availableAt: null },
+  const followAt = followClaimAt(user, ctx.config);
+  const tasks: { type: number; power: number; ready: boolean; availableAt: Date | null }[] = [
+    { type: BonusType.bind, power: ctx.config.BIND_POWER, ready: !!user.socialHandle, availableAt: null },
+    { type: BonusType.follow, power: ctx.config.FOLLOW_POWER, ready: !!followAt && followAt <= now, availableAt: followAt },
+    { type: BonusType.invite, power: ctx.config.INVITE_POWER, ready: invited >= ctx.config.INVITE_FRIENDS, availableAt: null },
+    { type: BonusType.upgrade, power: ctx.config.UPGRADE_POWER, ready: onLatestApp(ctx, app), availableAt: null },
   ];
   const list: BonusTask[] = tasks.map((t) => ({
     user_id: userId,
     bonus_type: t.type,
     title: TEXT[t.type][0],
     description: TEXT[t.type][1],
-    can_collect: t.ready && !granted.has(t.reason),
-    collected: granted.has(t.reason),
+    can_collect: t.ready && !granted.has(reasonOf(ctx, t.type)),
+    collected: granted.has(reasonOf(ctx, t.type)),
     power: t.power,
     available_at: t.availableAt ? Math.floor(t.availableAt.getTime() / 1000) : null,
   }));
@@ -88,8 +88,9 @@ export async function collectBonus(ctx: DomainContext, userId: number, type: num
     if (type === BonusType.invite) throw new Failure(ErrorCode.inviteNotEnough);
     throw new Failure(ErrorCode.bonusUnavailable);
   }
-  const reason = type === BonusType.upgrade ? upgradeReason(ctx) : ["", "bind", "follow", "invite"][type];
-  const granted = await ctx.db.transaction((tx) => grantPower(tx, { userId, reason, amount: task.power, at: ctx.clock.now() }));
+  const granted = await ctx.db.transaction((tx) =>
+    grantPower(tx, { userId, reason: reasonOf(ctx, type), amount: task.power, at: ctx.clock.now() }),
+  );
   if (!granted) throw new Failure(ErrorCode.bonusCollected);
   return { bonus_type: type, power: task.power };
 }

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { rowsOf } from "../domain/devices.ts";
+import { rowsOf, type Db } from "../db/client.ts";
 import type { Rates } from "../domain/power.ts";
 import { lastClosedRound, roundClosesAt, type Schedule } from "../domain/schedule.ts";
 
