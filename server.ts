@@ -8,41 +8,37 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import pino from "pino";
 import { ConfigError, loadApiConfig } from "./api/src/config.ts";
-import { ensureSecret } from "./api/src/secret-file.ts";
+import { ensureSecret } from "./api/src/lib/secret-file.ts";
 import { startApi, type RunningApi } from "./api/src/start.ts";
-import { getEnv } from "./app/utils/env.server.ts";
+import { loadWebEnv, WebConfigError, type WebEnv } from "./app/utils/env.server.ts";
+import { routeNamespaces } from "./app/utils/route-namespaces.server.ts";
 
 const log = pino({ level: process.env.LOG_LEVEL ?? "info" });
 
 /**
- * Fills in the defaults that need the machine (a kept session secret, the in-process
- * API) and validates everything; a bad value ends the start with one clear line.
+ * Validates every setting (a bad value ends the start with one clear line), keeps a session
+ * secret in the data folder when none is set, and starts the API in this process unless
+ * UPSTREAM_URL points at one elsewhere. The app's modules read the same environment.
  */
-async function configure(): Promise<{ api?: RunningApi }> {
-  const dataDir = process.env.DATA_DIR || "./data";
-  if (!process.env.SESSION_SECRET) process.env.SESSION_SECRET = ensureSecret(dataDir, "session-secret");
-  process.env.PUBLIC_URL ||= `http://localhost:${Number(process.env.PORT) || 3000}`;
-  if (process.env.UPSTREAM_URL) {
-    getEnv();
-    return {};
-  }
-  const apiConfig = loadApiConfig({ ...process.env, API_HOST: "127.0.0.1" });
-  process.env.UPSTREAM_URL = `http://127.0.0.1:${apiConfig.API_PORT}`;
-  getEnv();
-  return { api: await startApi(apiConfig, log) };
+async function configure(): Promise<{ env: WebEnv; api?: RunningApi }> {
+  if (!process.env.SESSION_SECRET) ensureSecret(process.env.DATA_DIR || "./data", "session-secret");
+  const env = loadWebEnv();
+  if (!env.apiInProcess) return { env };
+  const apiConfig = loadApiConfig({ ...process.env, API_HOST: "127.0.0.1", PUBLIC_URL: env.PUBLIC_URL });
+  return { env, api: await startApi(apiConfig, log) };
 }
 
-let api: RunningApi | undefined;
+let configured: Awaited<ReturnType<typeof configure>>;
 try {
-  ({ api } = await configure());
+  configured = await configure();
 } catch (error) {
-  if (error instanceof ConfigError || (error instanceof Error && error.message.startsWith("Invalid configuration"))) {
+  if (error instanceof ConfigError || error instanceof WebConfigError) {
     console.error(error.message);
     process.exit(1);
   }
   throw error;
 }
-const env = getEnv();
+const { env, api } = configured;
 
 const BUILD_DIR = resolve("public/build");
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -65,11 +61,14 @@ function precompressed(req: Request, res: Response, next: NextFunction) {
 }
 
 /**
- * The visitor's address as Express resolved it (trusting only a loopback proxy), in a header
- * the Remix handler passes on; whatever a client sent under that name is overwritten.
+ * Facts only this server knows, in headers the Remix handler passes on (whatever a client sent
+ * under these names is overwritten): the visitor's address as Express resolved it (trusting
+ * only a loopback proxy), and whether Remix's own fetch asked (`?_data=`, which Remix strips
+ * before loaders and actions see the URL).
  */
-function clientIpHeader(req: Request, _res: Response, next: NextFunction) {
+function requestFacts(req: Request, _res: Response, next: NextFunction) {
   req.headers["x-client-ip"] = req.ip ?? "";
+  req.headers["x-data-request"] = typeof req.query._data === "string" ? "1" : "0";
   next();
 }
 
@@ -103,7 +102,7 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
 app.use(securityHeaders);
-app.use(clientIpHeader);
+app.use(requestFacts);
 app.use("/build", precompressed, express.static(BUILD_DIR, { immutable: true, maxAge: "1y" }));
 app.use(compression());
 app.use(express.static("public", { maxAge: "1h", index: false }));
@@ -112,12 +111,13 @@ app.get("/healthz", (_req, res) => {
 });
 
 const build = (await import(resolve("build/index.js"))) as ServerBuild;
+const namespacesFor = routeNamespaces(build.routes);
 app.all(
   "*",
   createRequestHandler({
     build,
     mode: env.NODE_ENV,
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, namespacesFor }),
   }),
 );
 

@@ -20,6 +20,7 @@ i18next
     ...i18nConfig,
     lng: root?.locale ?? document.documentElement.lang,
     resources: root?.resources ?? {},
+    ns: Object.keys(root?.resources[root.locale] ?? {}),
     react: { useSuspense: false },
     initImmediate: false,
   })

@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { json } from "@remix-run/node";
 import {
   Links,
@@ -15,11 +16,13 @@ import { useTranslation } from "react-i18next";
 import { languageDir, type LanguageCode } from "../contract/languages.ts";
 import { LoadingSpinner } from "./components/loading-spinner.tsx";
 import { OfflineNotice } from "./components/offline-notice.tsx";
-import { Toaster } from "./components/toaster.tsx";
+import { Toaster, useActionToast } from "./components/toaster.tsx";
 import stylesHref from "./styles/app.css";
-import { appCookie, appFromUrl } from "./utils/app-client.server.ts";
-import { clientResources } from "./utils/i18next.server.ts";
-import { detectLocale, langCookie, languageFromUrl } from "./utils/locale.server.ts";
+import { appFromUrl } from "./utils/app-client.server.ts";
+import { appCookie, langCookie } from "./utils/cookies.server.ts";
+import { FEATURE_NAMESPACES, ROOT_NAMESPACES, type Namespace, type RouteHandle } from "./utils/i18n.ts";
+import { resourcesFor } from "./utils/i18next.server.ts";
+import { detectLocale, languageFromUrl } from "./utils/locale.server.ts";
 import { useNonce } from "./utils/nonce.tsx";
 import { takeToast } from "./utils/toast.server.ts";
 
@@ -30,8 +33,18 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const handle: RouteHandle = { i18n: ROOT_NAMESPACES };
+
+// Without server.ts's route table (another server), every namespace a browser may need.
+const ALL_CLIENT_NAMESPACES: Namespace[] = [...ROOT_NAMESPACES, ...FEATURE_NAMESPACES.filter((ns) => ns !== "legal")];
+
+/**
+ * The language, its direction, the translations of the page's routes (they travel in the
+ * HTML: no extra request) and the flash toast.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = await detectLocale(request);
+  const namespaces = context.namespacesFor?.(new URL(request.url).pathname) ?? ALL_CLIENT_NAMESPACES;
   const { toast, headers } = await takeToast(request);
   // A language picked in the URL sticks for the next pages.
   const chosen = languageFromUrl(request);
@@ -40,8 +53,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const app = appFromUrl(request);
   if (app) headers.append("Set-Cookie", await appCookie.serialize(app));
-  return json({ locale, dir: languageDir(locale), resources: clientResources(locale), toast }, { headers });
+  return json({ locale, dir: languageDir(locale), resources: resourcesFor(locale, namespaces), toast }, { headers });
 }
+
+const LANGUAGE_PARAMS = ["ui_lang", "lang"];
+
+/**
+ * The root's data (translations above all) is fetched again only when the page changes or the
+ * language is picked in the URL. A form post on the same page answers with its toast as action
+ * data, and a countdown's refresh needs only the page's own data. A redirect to another page
+ * changes the path, so its flash toast is read; a new display language reloads the document.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) =>
+  currentUrl.pathname !== nextUrl.pathname ||
+  LANGUAGE_PARAMS.some((p) => currentUrl.searchParams.get(p) !== nextUrl.searchParams.get(p));
 
 export type RootData = ReturnType<typeof useRootData>;
 
@@ -51,24 +76,27 @@ function useRootData() {
 
 /** Pages marked `handle.hydrate = false` (legal texts) ship no JavaScript at all. */
 function useHydrate(): boolean {
-  return !useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  return !useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
 }
 
-/** Keeps the browser's i18next in the language the server chose (login may switch it). */
+/**
+ * Adds the translations the root sent for this page to the browser's i18next, and follows the
+ * language the server chose (login may switch it).
+ */
 function useSyncLanguage(data: RootData) {
   const { i18n } = useTranslation();
-  if (data && i18n.language !== data.locale) {
-    for (const [ns, bundle] of Object.entries(data.resources[data.locale] ?? {})) {
-      if (!i18n.hasResourceBundle(data.locale, ns)) i18n.addResourceBundle(data.locale, ns, bundle);
-    }
-    void i18n.changeLanguage(data.locale);
+  if (!data) return;
+  for (const [ns, bundle] of Object.entries(data.resources[data.locale] ?? {})) {
+    if (!i18n.hasResourceBundle(data.locale, ns)) i18n.addResourceBundle(data.locale, ns, bundle);
   }
+  if (i18n.language !== data.locale) void i18n.changeLanguage(data.locale);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
   const hydrate = useHydrate();
+  const actionToast = useActionToast();
   useSyncLanguage(data);
   const locale: LanguageCode = data?.locale ?? "en";
   return (
@@ -82,7 +110,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        {data?.toast ? <Toaster toast={data.toast} /> : null}
+        <Toaster toast={actionToast ?? data?.toast ?? null} />
         {hydrate ? (
           <>
             <LoadingSpinner />

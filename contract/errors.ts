@@ -106,7 +106,7 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, string> = {
   210104: "Please input the gift code",
   210105: "Reminder limit of twice a day reached, try tomorrow",
   210106: "Send the reminder later",
-  210107: "The follow reward can be claimed 5 minutes after following",
+  210107: "The follow reward is not ready yet: claim it when the countdown ends",
   210108: "Invite more friends who start their airdrop first",
   210109: "This reward has already been claimed",
   210110: "A social account is already bound",

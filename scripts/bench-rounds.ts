@@ -1,4 +1,4 @@
-// Round-distribution benchmark (rules.md §2, api/src/jobs/distribute.ts). Not a test.
+// Round-distribution benchmark (rules.md §2, api/src/domain/airdrop/distribution.ts). Not a test.
 //
 // For each size N: a fresh PostgreSQL database, migrated by openDatabase, N users and N
 // minters bulk-loaded with set-based SQL, then distributeRound timed for a few consecutive
@@ -16,12 +16,13 @@ import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { apiConfigSchema } from "../api/src/config.ts";
-import { openDatabase, type Db } from "../api/src/db/client.ts";
-import { rowsOf } from "../api/src/db/client.ts";
-import { ratesOf, type Rates } from "../api/src/domain/power.ts";
-import { roundClosesAt, scheduleOf, type Schedule } from "../api/src/domain/schedule.ts";
-import { distributeRound } from "../api/src/jobs/distribute.ts";
+import { apiConfigSchema, type ApiConfig } from "../api/src/config.ts";
+import { openDatabase, rowsOf, type Db } from "../api/src/db/client.ts";
+import { distributeRound } from "../api/src/domain/airdrop/distribution.ts";
+import { roundClosesAt, scheduleOf, type Schedule } from "../api/src/domain/airdrop/schedule.ts";
+import type { DomainContext } from "../api/src/domain/context.ts";
+import { ratesOf } from "../api/src/domain/power/team-power.ts";
+import { wellFormedHandleAdapter } from "../api/src/social/social.ts";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 /** The first timed round; rounds before it are history (already distributed). */
@@ -173,7 +174,8 @@ async function claims(db: Db, round: number, schedule: Schedule): Promise<void> 
  * stand-in Db hands distributeRound a transaction whose execute prefixes that statement with
  * EXPLAIN, keeps the plan and throws, so the transaction rolls back and nothing is paid.
  */
-async function explainDistribution(db: Db, input: Parameters<typeof distributeRound>[1]): Promise<string> {
+async function explainDistribution(ctx: DomainContext, round: number): Promise<string> {
+  const db = ctx.db;
   const dialect = new PgDialect();
   let plan: string | undefined;
   const stop = new Error("explained");
@@ -198,7 +200,7 @@ async function explainDistribution(db: Db, input: Parameters<typeof distributeRo
       ),
   } as unknown as Db;
   try {
-    await distributeRound(standIn, input);
+    await distributeRound({ ...ctx, db: standIn }, round);
   } catch (error) {
     if (error !== stop) throw error;
   }
@@ -206,7 +208,15 @@ async function explainDistribution(db: Db, input: Parameters<typeof distributeRo
   return plan;
 }
 
-async function benchSize(n: number, options: Options, schedule: Schedule, rates: Rates, threshold: number, explain: boolean) {
+/** The API's context at one second past the close of `round`, as the scheduler would run it. */
+function contextAt(db: Db, config: ApiConfig, round: number): DomainContext {
+  const at = new Date(roundClosesAt(scheduleOf(config), round).getTime() + 1000);
+  const unused = () => Promise.reject(new Error("not used by distribution"));
+  return { db, config, clock: { now: () => at }, mailer: { target: "none", send: unused }, social: wellFormedHandleAdapter };
+}
+
+async function benchSize(n: number, options: Options, config: ApiConfig, explain: boolean) {
+  const schedule = scheduleOf(config);
   const name = `vv_bench_${randomBytes(5).toString("hex")}`;
   await admin((c) => c.query(`create database "${name}"`));
   pendingDrops.add(name);
@@ -226,16 +236,12 @@ async function benchSize(n: number, options: Options, schedule: Schedule, rates:
 
     const result: SizeResult = { users: n, loadMs, roundMs: [], inserted: 0, preSuspended, newlySuspended: 0, noopMs: 0 };
     const last = FIRST_ROUND + options.rounds - 1;
-    const inputOf = (round: number) => {
-      const closesAt = roundClosesAt(schedule, round);
-      return { round, closesAt, now: new Date(closesAt.getTime() + 1000), threshold, rates };
-    };
     for (let round = FIRST_ROUND; round <= last; round++) {
       const expected = await count(
         sql`select count(*) as c from minters where suspended_at is null and mint_from_round <= ${round}`,
       );
       const t = performance.now();
-      const out = await distributeRound(db, inputOf(round));
+      const out = await distributeRound(contextAt(db, config, round), round);
       const took = ms(t);
       if (!out?.fresh) throw new Error(`round ${round} was not distributed (${out ? "already done" : "lock busy"})`);
       if (out.participants + out.suspended !== expected) {
@@ -250,7 +256,7 @@ async function benchSize(n: number, options: Options, schedule: Schedule, rates:
       );
     }
     const t = performance.now();
-    const again = await distributeRound(db, inputOf(last));
+    const again = await distributeRound(contextAt(db, config, last), last);
     result.noopMs = ms(t);
     if (again?.fresh !== false) throw new Error(`re-running round ${last} was not a no-op`);
     const paidTwice = await count(
@@ -258,7 +264,7 @@ async function benchSize(n: number, options: Options, schedule: Schedule, rates:
     );
     if (paidTwice !== 0) throw new Error(`${paidTwice} (user, round) pairs paid twice`);
 
-    if (explain) result.explain = await explainDistribution(db, inputOf(last + 1));
+    if (explain) result.explain = await explainDistribution(contextAt(db, config, last + 1), last + 1);
     return result;
   } finally {
     await database?.close().catch(() => undefined);
@@ -343,8 +349,7 @@ async function main(): Promise<number> {
     console.error(`PostgreSQL is not reachable at ${redact(ADMIN_URL)} (set BENCH_DATABASE_URL): ${(error as Error).message}`);
     return 1;
   }
-  const config = apiConfigSchema.parse({});
-  const schedule = scheduleOf(config);
+  const config = { ...apiConfigSchema.parse({}), API_SECRET: "bench" };
   const rates = ratesOf(config);
   const threshold = config.SUSPEND_THRESHOLD;
   console.log(
@@ -355,7 +360,7 @@ async function main(): Promise<number> {
   const results: SizeResult[] = [];
   const largest = Math.max(...options.sizes);
   for (const n of options.sizes) {
-    results.push(await benchSize(n, options, schedule, rates, threshold, options.explain && n === largest));
+    results.push(await benchSize(n, options, config, options.explain && n === largest));
   }
   console.log();
   console.log(table(results));

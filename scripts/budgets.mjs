@@ -10,7 +10,8 @@
 //   node scripts/budgets.mjs           print the table
 //   node scripts/budgets.mjs --check   ... and exit 1 when a page is over budget
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
 const JS_BUDGET = 120 * 1024;
@@ -68,22 +69,15 @@ function matchRoutes(routes, page) {
   return hits[0];
 }
 
-/** The source file of a route id: app/root.tsx, app/routes/<name>.tsx or <name>/route.tsx. */
-function routeSource(id) {
-  const base = join("app", id);
-  for (const candidate of [".tsx", ".ts", ".jsx", ".js", "/route.tsx", "/route.ts", "/route.jsx", "/route.js"]) {
-    if (existsSync(base + candidate)) return readFileSync(base + candidate, "utf8");
-  }
-  return "";
-}
-
-const NO_HYDRATE = /export\s+const\s+handle\s*=\s*\{[^}]*\bhydrate\s*:\s*false\b/;
+// The server build's route modules, for their `handle` as the running app sees it.
+const serverRoutes = (await import(pathToFileURL(resolve("build/index.js")).href)).routes;
+const noHydrate = (id) => serverRoutes[id]?.module.handle?.hydrate === false;
 
 function measure(manifest, manifestUrl, page) {
   const chain = matchRoutes(manifest.routes, page);
   if (!chain) return undefined;
   const routeFiles = new Set(chain.flatMap((r) => [r.module, ...(r.imports ?? [])]));
-  const hydrate = !chain.some((r) => NO_HYDRATE.test(routeSource(r.id)));
+  const hydrate = !chain.some((r) => noHydrate(r.id));
   const js = hydrate ? new Set([manifestUrl, manifest.entry.module, ...manifest.entry.imports, ...routeFiles]) : new Set();
   // Stylesheets: route css from the manifest, and the CSS asset URLs the route modules link.
   const css = new Set(chain.flatMap((r) => r.css ?? []));

@@ -4,8 +4,10 @@ import type { Logger } from "pino";
 import type { DomainContext } from "./domain/context.ts";
 import { installErrorHandling } from "./plugins/errors.ts";
 import { openApiRoute } from "./plugins/openapi.ts";
-import { mintRoutes } from "./routes/v1/mint.ts";
-import { userRoutes } from "./routes/v1/user.ts";
+import { accountsApi } from "./routes/v1/accounts.ts";
+import { airdropApi } from "./routes/v1/airdrop.ts";
+import { profileApi } from "./routes/v1/profile.ts";
+import { teamApi } from "./routes/v1/team.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -35,7 +37,9 @@ export async function buildApp(domain: DomainContext, opts: { logger: Logger | f
     return { status: "ok" };
   });
   await app.register(openApiRoute);
-  await app.register(userRoutes);
-  await app.register(mintRoutes);
+  await app.register(accountsApi);
+  await app.register(profileApi);
+  await app.register(teamApi);
+  await app.register(airdropApi);
   return app;
 }

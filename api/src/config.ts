@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ensureSecret } from "./secret-file.ts";
+import { ensureSecret } from "./lib/secret-file.ts";
 
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 const optionalUrl = z

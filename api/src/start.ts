@@ -1,6 +1,6 @@
 import pino, { type Logger } from "pino";
 import { buildApp } from "./app.ts";
-import { systemClock } from "./clock.ts";
+import { systemClock } from "./lib/clock.ts";
 import type { ApiConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { startScheduler } from "./jobs/scheduler.ts";

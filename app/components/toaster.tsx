@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
+import { useContext, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 import type { Toast } from "~/utils/toast.ts";
 
 const SHOW_MS = 6000;
@@ -16,23 +17,48 @@ export function useToastText(toast: Toast): string {
 }
 
 /**
- * One toast: rendered on the server (so it shows without JavaScript) and, once hydrated,
- * dismissed after a while or by its button. Errors are alerts, the rest are status.
+ * The toast of the last form post, whichever route's action answered it (a refusal that
+ * re-renders the page, or a success posted with JavaScript). React Router keeps every
+ * route's action data in one state; `useActionData` would only see the caller's own route.
  */
-export function Toaster({ toast }: { toast: Toast }) {
-  const { t } = useTranslation();
-  const text = useToastText(toast);
+export function useActionToast(): Toast | undefined {
+  const actionData = useContext(UNSAFE_DataRouterStateContext)?.actionData;
+  for (const value of Object.values(actionData ?? {})) {
+    const toast = (value as { toast?: Toast } | null)?.toast;
+    if (toast) return toast;
+  }
+  return undefined;
+}
+
+/**
+ * The one toast on screen: rendered on the server (so it shows without JavaScript) and, once
+ * hydrated, dismissed after a while or by its button. Errors are alerts, the rest are status.
+ * A toast already shown stays closed when it comes back (root data outlives a same-page post).
+ */
+export function Toaster({ toast }: { toast: Toast | null }) {
   const [open, setOpen] = useState(true);
+  const seen = useRef(new WeakSet<Toast>());
   useEffect(() => {
+    if (!toast) return;
+    if (seen.current.has(toast)) {
+      setOpen(false);
+      return;
+    }
+    seen.current.add(toast);
     setOpen(true);
     const timer = setTimeout(() => setOpen(false), SHOW_MS);
     return () => clearTimeout(timer);
   }, [toast]);
-  if (!open) return null;
+  return toast && open ? <ToastBox toast={toast} onClose={() => setOpen(false)} /> : null;
+}
+
+function ToastBox({ toast, onClose }: { toast: Toast; onClose: () => void }) {
+  const { t } = useTranslation();
+  const text = useToastText(toast);
   return (
     <div className={`toast toast--${toast.kind}`} role={toast.kind === "error" ? "alert" : "status"}>
       <span className="toast__text">{text}</span>
-      <button type="button" className="toast__close" aria-label={t("common:close")} onClick={() => setOpen(false)}>
+      <button type="button" className="toast__close" aria-label={t("common:close")} onClick={onClose}>
         ×
       </button>
     </div>

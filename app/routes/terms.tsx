@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { LegalPage } from "~/components/legal-page.tsx";
-import { legalLoader } from "~/utils/legal.server.ts";
+import { LegalPage } from "~/features/legal/legal-page.tsx";
+import { legalLoader } from "~/features/legal/legal.server.ts";
+import type { RouteHandle } from "~/utils/i18n.ts";
 import { seoMeta } from "~/utils/seo.ts";
 
-export const handle = { hydrate: false };
+// Rendered on the server only: the long legal namespace never travels to the browser.
+export const handle: RouteHandle = { i18n: ["legal", "auth"], hydrate: false };
 export const loader = (args: LoaderFunctionArgs) => legalLoader(args, "terms");
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? seoMeta({ title: data.title, description: data.description, publicUrl: data.publicUrl, path: "/terms" }) : [];

@@ -2,7 +2,8 @@ import { Agent, request as undiciRequest, type Dispatcher } from "undici";
 import type { z } from "zod";
 import { envelopeSchema } from "../../contract/envelope.ts";
 import { ErrorCode } from "../../contract/errors.ts";
-import type { RouteSpec } from "../../contract/routes.ts";
+import type { RouteSpec } from "../../contract/route.ts";
+import type { CommonQuery, NativeApp } from "../../contract/wire.ts";
 import { getEnv } from "./env.server.ts";
 
 /** Every failed call, whatever went wrong: the catalogue code and the server's text. */
@@ -24,7 +25,7 @@ export interface Caller {
   /** The visitor's address, forwarded so per-IP limits count people, not the web server. */
   clientIp?: string;
   /** Set when the page runs inside the native app's webview (its platform and version code). */
-  app?: { os: "android" | "ios"; vcode: string };
+  app?: NativeApp;
 }
 
 let agent: Dispatcher | undefined;
@@ -48,14 +49,16 @@ export function setApiDispatcher(dispatcher: Dispatcher | undefined): void {
 function withCommonQuery(path: string, caller: Caller, own: Record<string, string> = {}): string {
   const url = new URL(path, getEnv().UPSTREAM_URL);
   const q = url.searchParams;
-  for (const [key, value] of Object.entries(own)) q.set(key, value);
-  q.set("os", caller.app?.os ?? "web");
-  q.set("country", caller.country ?? "");
-  q.set("lang", caller.locale);
-  q.set("ui_lang", caller.locale);
-  q.set("pkg", "web");
-  q.set("vcode", caller.app?.vcode ?? "1");
-  q.set("did", caller.did ?? "");
+  const common: Required<CommonQuery> = {
+    os: caller.app?.os ?? "web",
+    country: caller.country ?? "",
+    lang: caller.locale,
+    ui_lang: caller.locale,
+    pkg: "web",
+    vcode: caller.app?.vcode ?? "1",
+    did: caller.did ?? "",
+  };
+  for (const [key, value] of Object.entries({ ...own, ...common })) q.set(key, value);
   return url.toString();
 }
 

@@ -1,38 +1,77 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { z } from "zod";
+
+/** A setting is wrong or missing: the message is one line that names it. */
+export class WebConfigError extends Error {}
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  PUBLIC_URL: z.url().optional(),
   SESSION_SECRET: z
     .string()
-    .min(1)
     .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.string().min(16, "each secret needs at least 16 characters")).min(1)),
-  UPSTREAM_URL: z.url(),
+    .pipe(z.array(z.string().min(16, "each secret needs at least 16 characters")).min(1))
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  UPSTREAM_URL: z.url().optional(),
+  API_PORT: z.coerce.number().int().min(1).max(65535).default(8787),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 
-export type WebEnv = z.infer<typeof schema>;
+export interface WebEnv {
+  NODE_ENV: "development" | "production" | "test";
+  PORT: number;
+  PUBLIC_URL: string;
+  /** The first signs, all verify (rotation). */
+  SESSION_SECRET: string[];
+  UPSTREAM_URL: string;
+  /** True when no UPSTREAM_URL is set: server.ts then runs the API in this process. */
+  apiInProcess: boolean;
+  API_TIMEOUT_MS: number;
+}
+
+function fail(name: string, message: string): never {
+  throw new WebConfigError(`Invalid configuration: ${name}: ${message}`);
+}
+
+/** The secret server.ts keeps in the data folder when SESSION_SECRET is not set. */
+function storedSecret(dataDir: string): string[] {
+  try {
+    const secret = readFileSync(join(dataDir, "session-secret"), "utf8").trim();
+    if (secret) return [secret];
+  } catch {
+    // reported below
+  }
+  return fail("SESSION_SECRET", `not set, and no ${join(dataDir, "session-secret")} to read`);
+}
+
+/**
+ * The web app's settings, read from the environment (never written back to it). Defaults that
+ * depend on other settings are derived here: the public URL from the port, the API's URL from
+ * API_PORT when it runs in this process.
+ */
+export function loadWebEnv(source: NodeJS.ProcessEnv = process.env): WebEnv {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    fail(issue.path.join(".") || "environment", issue.message);
+  }
+  const v = parsed.data;
+  return {
+    NODE_ENV: v.NODE_ENV,
+    PORT: v.PORT,
+    PUBLIC_URL: v.PUBLIC_URL ?? `http://localhost:${v.PORT}`,
+    SESSION_SECRET: v.SESSION_SECRET ?? storedSecret(v.DATA_DIR),
+    UPSTREAM_URL: v.UPSTREAM_URL ?? `http://127.0.0.1:${v.API_PORT}`,
+    apiInProcess: !v.UPSTREAM_URL,
+    API_TIMEOUT_MS: v.API_TIMEOUT_MS,
+  };
+}
 
 let cached: WebEnv | undefined;
 
-/**
- * The web app's settings. server.ts fills SESSION_SECRET and UPSTREAM_URL from their
- * defaults (data-folder secret, in-process API) before the first request.
- */
 export function getEnv(): WebEnv {
-  if (!cached) {
-    const parsed = schema.safeParse(process.env);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new Error(`Invalid configuration: ${issue.path.join(".")}: ${issue.message}`);
-    }
-    cached = parsed.data;
-  }
-  return cached;
-}
-
-export function webEnvSchema() {
-  return schema;
+  return (cached ??= loadWebEnv());
 }

@@ -43,3 +43,8 @@ export function countdown(totalSeconds: number): string {
 export function isolate(text: string): string {
   return `\u2068${text}\u2069`;
 }
+
+/** A whole number of minutes in the reader's language ("5 minutes", "5 دقائق"), rounded up from seconds. */
+export function minutesText(locale: string, seconds: number): string {
+  return new Intl.NumberFormat(locale, { style: "unit", unit: "minute", unitDisplay: "long" }).format(Math.ceil(seconds / 60));
+}

@@ -1,13 +1,23 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from "../../contract/languages.ts";
 
-/** Namespaces the browser may need: they travel inside the page's HTML. */
-export const CLIENT_NAMESPACES = ["common", "auth", "errors", "airdrop"] as const;
+/**
+ * The web app's translation namespaces, one file each in locales/<lng>/. The root's travel
+ * with every page; each feature owns one and its routes declare it in `handle.i18n`.
+ */
+export const ROOT_NAMESPACES = ["common", "errors"] as const;
+export const FEATURE_NAMESPACES = ["auth", "airdrop", "team", "tools", "profile", "legal"] as const;
+export type Namespace = (typeof ROOT_NAMESPACES)[number] | (typeof FEATURE_NAMESPACES)[number];
+
+/** What a route module's `handle` may say: the namespaces it renders, and whether it ships JavaScript. */
+export interface RouteHandle {
+  i18n?: readonly Namespace[];
+  hydrate?: boolean;
+}
 
 /** The i18next settings shared by the server render and the browser. */
 export const i18nConfig = {
   supportedLngs: LANGUAGE_CODES,
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: "common",
-  ns: [...CLIENT_NAMESPACES],
   interpolation: { escapeValue: false },
 };

@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { RemixI18Next } from "remix-i18next/server";
 import type { Resource, ResourceLanguage } from "i18next";
 import { LANGUAGE_CODES, type LanguageCode } from "../../contract/languages.ts";
-import { CLIENT_NAMESPACES, i18nConfig } from "./i18n.ts";
+import { i18nConfig, type Namespace } from "./i18n.ts";
 import { detectLocale } from "./locale.server.ts";
 
 const LOCALES_DIR = resolve("locales");
@@ -29,8 +29,8 @@ export const i18next = new RemixI18Next({
   i18next: { ...i18nConfig, resources },
 });
 
-/** The namespaces a browser needs, in one language, for the root loader to embed. */
-export function clientResources(locale: LanguageCode): Resource {
+/** The given namespaces in one language, for the root loader to embed in the page. */
+export function resourcesFor(locale: LanguageCode, namespaces: readonly Namespace[]): Resource {
   const all = resources[locale] ?? {};
-  return { [locale]: Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, all[ns] ?? {}])) };
+  return { [locale]: Object.fromEntries(namespaces.map((ns) => [ns, all[ns] ?? {}])) };
 }

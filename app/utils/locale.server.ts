@@ -1,7 +1,5 @@
-import { createCookie } from "@remix-run/node";
 import { DEFAULT_LANGUAGE, normalizeLanguage, type LanguageCode } from "../../contract/languages.ts";
-
-export const langCookie = createCookie("vv_lang", { path: "/", sameSite: "lax", maxAge: 60 * 60 * 24 * 365 });
+import { langCookie } from "./cookies.server.ts";
 
 /** A language chosen in the URL (`?ui_lang=`, then `?lang=`), if any. */
 export function languageFromUrl(request: Request): LanguageCode | undefined {

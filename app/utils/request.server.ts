@@ -3,12 +3,13 @@ import { json, redirect } from "@remix-run/node";
 import type { z } from "zod";
 import { ErrorCode } from "../../contract/errors.ts";
 import type { LanguageCode } from "../../contract/languages.ts";
-import { routes, type RouteSpec } from "../../contract/routes.ts";
+import type { RouteSpec } from "../../contract/route.ts";
+import { routes } from "../../contract/routes.ts";
 import { ApiError, callApi, type Caller } from "./api.server.ts";
 import { appFromRequest } from "./app-client.server.ts";
 import { detectLocale } from "./locale.server.ts";
 import { commitSession, getSession, signedOutCookie } from "./session.server.ts";
-import { setToast } from "./toast.server.ts";
+import { redirectWithToast } from "./toast.server.ts";
 import type { Toast } from "./toast.ts";
 
 export interface RequestContext {
@@ -63,10 +64,8 @@ export async function callSignedIn<S extends RouteSpec>(
     return await callApi(spec, ctx.caller, input);
   } catch (error) {
     if (error instanceof ApiError && (error.code === ErrorCode.loginExpired || error.code === ErrorCode.accountBanned)) {
-      const headers = new Headers();
-      headers.append("Set-Cookie", await signedOutCookie(ctx.session));
-      headers.append("Set-Cookie", await setToast(errorToast(error)));
-      throw redirect(loginPath(request), { headers });
+      const headers = new Headers({ "Set-Cookie": await signedOutCookie(ctx.session) });
+      throw await redirectWithToast(loginPath(request), errorToast(error), { headers });
     }
     throw error;
   }
@@ -89,7 +88,7 @@ export async function orUnavailable<T>(work: Promise<T>): Promise<T> {
 export async function ensureDevice(ctx: RequestContext): Promise<string | undefined> {
   if (ctx.caller.did) return undefined;
   try {
-    const { did } = await callApi(routes.did, ctx.caller);
+    const { did } = await callApi(routes.accounts.did, ctx.caller);
     ctx.session.set("did", did);
     ctx.caller.did = did;
     return commitSession(ctx.session);
@@ -99,4 +98,3 @@ export async function ensureDevice(ctx: RequestContext): Promise<string | undefi
   }
 }
 
-export { ApiError };

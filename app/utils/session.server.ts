@@ -1,30 +1,9 @@
-import { createCookieSessionStorage, type Session } from "@remix-run/node";
-import { getEnv } from "./env.server.ts";
+import type { Session } from "@remix-run/node";
+import { sessionStorage } from "./cookies.server.ts";
 
 export interface SessionData {
   token: string;
   did: string;
-}
-
-let storage: ReturnType<typeof createStorage> | undefined;
-
-function createStorage() {
-  const env = getEnv();
-  return createCookieSessionStorage<SessionData>({
-    cookie: {
-      name: "vv_session",
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      secure: env.PUBLIC_URL.startsWith("https:"),
-      secrets: env.SESSION_SECRET,
-      maxAge: 60 * 60 * 24 * 30,
-    },
-  });
-}
-
-function sessionStorage() {
-  return (storage ??= createStorage());
 }
 
 export function getSession(request: Request): Promise<Session<SessionData>> {

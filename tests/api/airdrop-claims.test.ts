@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "../../contract/errors.ts";
-import { mintMineResult } from "../../contract/mint.ts";
-import { routes } from "../../contract/routes.ts";
-import { userSchema } from "../../contract/user.ts";
+import { userWithPowerResult } from "../../contract/profile.ts";
+import { allRoutes } from "../../contract/routes.ts";
+import { userSchema } from "../../contract/profile.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import {
   collect,
@@ -148,7 +148,7 @@ describe("mint user calls", () => {
   test("GET /v1/mint/user/mine/ answers data.user with power; GET /v1/mint/user/ the profile", async () => {
     const { client, user, email } = await signUp(api);
     const mine = expectOk(await client.call("GET", "/v1/mint/user/mine/"));
-    expect(mintMineResult.safeParse(mine).success).toBe(true);
+    expect(userWithPowerResult.safeParse(mine).success).toBe(true);
     expect(mine.user).toMatchObject({ id: user.id, email, invite_code: user.invite_code, power: 0, vv: "0.00000000", btc: "0.00000000", twitter: "" });
     await start(client);
     expect(expectOk(await client.call("GET", "/v1/mint/user/mine/")).user.power).toBe(100);
@@ -162,7 +162,7 @@ describe("mint user calls", () => {
   });
 
   test("every mint call without a token answers 300103", async () => {
-    const mintRoutes = Object.values(routes).filter((r) => r.path.startsWith("/v1/mint/"));
+    const mintRoutes = allRoutes.filter((r) => r.path.startsWith("/v1/mint/"));
     expect(mintRoutes.length).toBeGreaterThanOrEqual(10);
     const anonymous = caller(api);
     const harmless: Record<string, [unknown, Record<string, string>]> = {

@@ -5,12 +5,10 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { collectResult, mintInfoSchema, mintListResult, type MintInfo, type MintRound } from "../../contract/mint.ts";
+import { claimResult, airdropInfoSchema, roundListResult, type AirdropInfo, type AirdropRound } from "../../contract/airdrop.ts";
 import { unitsToDecimal } from "../../contract/money.ts";
 import { minters, powerGrants, rounds, userRounds, users } from "../../api/src/db/schema.ts";
-import { ratesOf } from "../../api/src/domain/power.ts";
-import { roundClosesAt, scheduleOf } from "../../api/src/domain/schedule.ts";
-import { distributeRound } from "../../api/src/jobs/distribute.ts";
+import { distributeRound } from "../../api/src/domain/airdrop/distribution.ts";
 import type { TestApi } from "../setup/test-api.ts";
 import { expectOk, type Caller } from "./helpers.ts";
 
@@ -39,16 +37,16 @@ export function nowSeconds(api: TestApi): number {
 
 export const vv = (units: bigint) => unitsToDecimal(units);
 
-export async function mintInfo(c: Caller): Promise<MintInfo> {
-  const data = expectOk<MintInfo>(await c.call("GET", "/v1/mint/user_info/"));
-  const parsed = mintInfoSchema.safeParse(data);
+export async function mintInfo(c: Caller): Promise<AirdropInfo> {
+  const data = expectOk<AirdropInfo>(await c.call("GET", "/v1/mint/user_info/"));
+  const parsed = airdropInfoSchema.safeParse(data);
   expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
   return data;
 }
 
-export async function mintList(c: Caller): Promise<MintRound[]> {
-  const data = expectOk<{ list: MintRound[] }>(await c.call("GET", "/v1/mint/list/"));
-  const parsed = mintListResult.safeParse(data);
+export async function mintList(c: Caller): Promise<AirdropRound[]> {
+  const data = expectOk<{ list: AirdropRound[] }>(await c.call("GET", "/v1/mint/list/"));
+  const parsed = roundListResult.safeParse(data);
   expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
   return data.list;
 }
@@ -65,19 +63,13 @@ export interface Collected {
 
 export async function collect(c: Caller): Promise<Collected> {
   const data = expectOk<Collected>(await c.call("POST", "/v1/mint/collect/"));
-  expect(collectResult.safeParse(data).success).toBe(true);
+  expect(claimResult.safeParse(data).success).toBe(true);
   return data;
 }
 
-/** distributeRound from the job module, called directly for one round at the clock's time. */
+/** distributeRound called directly for one round at the clock's time. */
 export function distributeOne(api: TestApi, round: number) {
-  return distributeRound(api.database.db, {
-    round,
-    closesAt: roundClosesAt(scheduleOf(api.config), round),
-    now: api.clock.now(),
-    threshold: api.config.SUSPEND_THRESHOLD,
-    rates: ratesOf(api.config),
-  });
+  return distributeRound(api.domain, round);
 }
 
 /** The database as it is, for invariants the API cannot show in one answer. */

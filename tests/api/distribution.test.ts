@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
-import type { DistributionResult } from "../../api/src/jobs/distribute.ts";
+import type { DistributionResult } from "../../api/src/domain/airdrop/distribution.ts";
 import { closeOf, collect, distributeOne, mintInfo, mintList, roundConfig, setInRound, start, tables } from "./airdrop-helpers.ts";
 import { signUp } from "./helpers.ts";
 

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
-import type { OtpPurpose } from "../../contract/user.ts";
+import type { OtpPurpose } from "../../contract/accounts.ts";
 import { client, lastCode, type Answer, type TestApi } from "../setup/test-api.ts";
 
 let counter = 0;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "../../contract/errors.ts";
-import { userSchema } from "../../contract/user.ts";
+import { userSchema } from "../../contract/profile.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { caller, expectCode, expectOk, signUp } from "./helpers.ts";
 

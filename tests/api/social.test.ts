@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "../../contract/errors.ts";
-import { followResult, twitterResult } from "../../contract/mint.ts";
+import { followResult, socialHandleResult } from "../../contract/airdrop.ts";
 import { createTestApi, type Answer, type TestApi } from "../setup/test-api.ts";
 import { mintInfo, nowSeconds, tally } from "./airdrop-helpers.ts";
 import { expectCode, expectOk, signUp, type Caller } from "./helpers.ts";
@@ -40,7 +40,7 @@ describe("social handle without X credentials (well-formed-handle adapter)", () 
     expectCode(await bind(client, 42), ErrorCode.badRequest, 400);
 
     const data = expectOk(await bind(client, "  @abcdefghijklmno  ")); // 15 characters, spaces trimmed
-    expect(twitterResult.safeParse(data).success).toBe(true);
+    expect(socialHandleResult.safeParse(data).success).toBe(true);
     expect(data).toEqual({ twitter: "@abcdefghijklmno" });
     expect(await handleOf(client)).toBe("@abcdefghijklmno");
     expect(expectOk(await client.call("GET", "/v1/mint/user/mine/")).user.twitter).toBe("@abcdefghijklmno");

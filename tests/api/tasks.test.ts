@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "../../contract/errors.ts";
-import { bonusCollectResult, taskListResult, type BonusTask } from "../../contract/mint.ts";
+import { claimBonusResult, taskListResult, type BonusTask } from "../../contract/airdrop.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { grantsOf, mintInfo, nowSeconds, roundConfig, start, tally } from "./airdrop-helpers.ts";
 import { expectCode, expectOk, signUp, type Caller } from "./helpers.ts";
@@ -33,7 +33,7 @@ function claim(c: Caller, type: number | string, app: Record<string, string> = W
 
 async function claimOk(c: Caller, type: number, power: number, app: Record<string, string> = WEB) {
   const data = expectOk(await claim(c, type, app));
-  expect(bonusCollectResult.safeParse(data).success).toBe(true);
+  expect(claimBonusResult.safeParse(data).success).toBe(true);
   expect(data).toEqual({ bonus_type: type, power });
 }
 

@@ -58,7 +58,7 @@ describe("callApi turns answers that are not answers into ApiError 200007", () =
     useMock()
       .intercept({ path: anyPath("/v1/user/did/"), method: "GET" })
       .replyWithError(Object.assign(new errors.SocketError("other side closed"), { code: "ECONNRESET" }));
-    const error = await apiError(client.callApi(routes.did, caller));
+    const error = await apiError(client.callApi(routes.accounts.did, caller));
     expect(error.code).toBe(ErrorCode.networkNoBody);
   });
 
@@ -66,15 +66,15 @@ describe("callApi turns answers that are not answers into ApiError 200007", () =
     useMock()
       .intercept({ path: anyPath("/v1/user/did/"), method: "GET" })
       .replyWithError(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" }));
-    expect((await apiError(client.callApi(routes.did, caller))).code).toBe(ErrorCode.networkNoBody);
+    expect((await apiError(client.callApi(routes.accounts.did, caller))).code).toBe(ErrorCode.networkNoBody);
   });
 
   test("headers timeout and body timeout", async () => {
     const pool = useMock();
     pool.intercept({ path: anyPath("/v1/user/did/"), method: "GET" }).replyWithError(new errors.HeadersTimeoutError());
     pool.intercept({ path: anyPath("/v1/user/did/"), method: "GET" }).replyWithError(new errors.BodyTimeoutError());
-    expect((await apiError(client.callApi(routes.did, caller))).code).toBe(ErrorCode.networkNoBody);
-    expect((await apiError(client.callApi(routes.did, caller))).code).toBe(ErrorCode.networkNoBody);
+    expect((await apiError(client.callApi(routes.accounts.did, caller))).code).toBe(ErrorCode.networkNoBody);
+    expect((await apiError(client.callApi(routes.accounts.did, caller))).code).toBe(ErrorCode.networkNoBody);
   });
 
   test.each([
@@ -88,16 +88,16 @@ describe("callApi turns answers that are not answers into ApiError 200007", () =
     useMock()
       .intercept({ path: anyPath("/v1/user/did/"), method: "GET" })
       .reply(status, body, { headers: { "content-type": type } });
-    expect((await apiError(client.callApi(routes.did, caller))).code).toBe(ErrorCode.networkNoBody);
+    expect((await apiError(client.callApi(routes.accounts.did, caller))).code).toBe(ErrorCode.networkNoBody);
   });
 
   test("a business error keeps its code; 200011 carries the server's text; err_code is read too", async () => {
     const pool = useMock();
     pool.intercept({ path: anyPath("/v1/user/did/"), method: "GET" }).reply(200, { code: 200011, err_msg: "Maintenance until 10:00" });
     pool.intercept({ path: anyPath("/v1/user/did/"), method: "GET" }).reply(200, { err_code: 300104, err_msg: "wait" });
-    const first = await apiError(client.callApi(routes.did, caller));
+    const first = await apiError(client.callApi(routes.accounts.did, caller));
     expect([first.code, first.message]).toEqual([ErrorCode.serverMessage, "Maintenance until 10:00"]);
-    expect((await apiError(client.callApi(routes.did, caller))).code).toBe(ErrorCode.sendCodeTooSoon);
+    expect((await apiError(client.callApi(routes.accounts.did, caller))).code).toBe(ErrorCode.sendCodeTooSoon);
   });
 
   test("every call carries the common query and the HIN token", async () => {
@@ -109,7 +109,7 @@ describe("callApi turns answers that are not answers into ApiError 200007", () =
         return { code: 500 };
       });
     await apiError(
-      client.callApi(routes.me, { locale: "ar", token: "tok123", did: "dev456", requestId: "req-1", clientIp: "203.0.113.7" }),
+      client.callApi(routes.profile.me, { locale: "ar", token: "tok123", did: "dev456", requestId: "req-1", clientIp: "203.0.113.7" }),
     );
     const query = new URL(seen!.path, api.url).searchParams;
     expect(Object.fromEntries(query)).toEqual({ os: "web", country: "", lang: "ar", ui_lang: "ar", pkg: "web", vcode: "1", did: "dev456" });
@@ -161,7 +161,7 @@ describe("the login action under a network fault", () => {
 
   test("with the real dispatcher back, the real API answers again", async () => {
     client.setApiDispatcher(undefined);
-    const { did } = await client.callApi(routes.did, caller);
+    const { did } = await client.callApi(routes.accounts.did, caller);
     expect(did).toMatch(/^[A-Za-z0-9_-]{22,64}$/);
     const res = await run(() => login.action(args(post("/login", { intent: "send", email: "not-an-email" }))));
     expect((await res.json()).toast.code).toBe(ErrorCode.invalidEmail);

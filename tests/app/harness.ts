@@ -4,6 +4,8 @@
  * the way a browser does. Route modules must be imported (dynamically) after startBff().
  */
 import type { AddressInfo } from "node:net";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 
 export const ORIGIN = "http://localhost:3000";
@@ -84,4 +86,29 @@ export function uniqueEmail(tag = "web"): string {
   return `${tag}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-export const args = (request: Request) => ({ request, params: {}, context: {} });
+let namespacesFor: import("../../app/utils/route-namespaces.server.ts").NamespacesFor | undefined;
+
+/**
+ * The load context server.ts gives loaders: here its route table is assembled the way the
+ * Remix compiler does (flat routes under app/routes, the root module above them).
+ */
+export async function loadContext() {
+  if (!namespacesFor) {
+    const { UNSAFE_flatRoutes } = await import("@remix-run/dev");
+    const { routeNamespaces } = await import("../../app/utils/route-namespaces.server.ts");
+    const manifest = { root: { id: "root", path: "", file: "root.tsx" }, ...UNSAFE_flatRoutes("app", ["**/.*"]) };
+    const table = Object.fromEntries(
+      await Promise.all(
+        Object.values(manifest).map(async (r) => [r.id, { ...r, module: await import(/* @vite-ignore */ pathToFileURL(resolve("app", r.file)).href) }] as const),
+      ),
+    );
+    namespacesFor = routeNamespaces(table);
+  }
+  return { namespacesFor };
+}
+
+export const args = (request: Request, context: Awaited<ReturnType<typeof loadContext>> | Record<string, never> = {}) => ({
+  request,
+  params: {},
+  context,
+});

@@ -1,14 +1,14 @@
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { TestApi } from "../setup/test-api.ts";
-import { Jar, args, get, run, setCookieNames, startBff } from "./harness.ts";
+import { Jar, args, get, loadContext, run, setCookieNames, startBff } from "./harness.ts";
 
 let api: TestApi;
 let root: typeof import("../../app/root.tsx");
 let login: typeof import("../../app/routes/login.tsx");
 let register: typeof import("../../app/routes/register.tsx");
 let session: typeof import("../../app/utils/session.server.ts");
-let locale: typeof import("../../app/utils/locale.server.ts");
+let locale: typeof import("../../app/utils/cookies.server.ts");
 
 beforeAll(async () => {
   api = await startBff();
@@ -16,12 +16,13 @@ beforeAll(async () => {
   login = await import("../../app/routes/login.tsx");
   register = await import("../../app/routes/register.tsx");
   session = await import("../../app/utils/session.server.ts");
-  locale = await import("../../app/utils/locale.server.ts");
+  locale = await import("../../app/utils/cookies.server.ts");
 });
 afterAll(async () => api.close());
 
 async function rootData(request: Request) {
-  const res = await run(() => root.loader(args(request)));
+  const context = await loadContext();
+  const res = await run(() => root.loader(args(request, context)));
   expect(res.status).toBe(200);
   return { res, data: (await res.json()) as { locale: string; dir: string; resources: Record<string, Record<string, unknown>>; toast: unknown } };
 }
@@ -89,12 +90,34 @@ describe("root loader: language and direction", () => {
     expect((await rootData(get("/login?ui_lang=ar", { jar }))).data.locale).toBe("ar");
   });
 
-  test("the page's translations travel in the loader data, for its language only", async () => {
+  test("the page's translations travel in the loader data, for its language and its routes only", async () => {
     const { data } = await rootData(get("/login?ui_lang=ar"));
     expect(Object.keys(data.resources)).toEqual(["ar"]);
-    expect(Object.keys(data.resources.ar).sort()).toEqual(["airdrop", "auth", "common", "errors"]);
+    expect(Object.keys(data.resources.ar).sort()).toEqual(["auth", "common", "errors"]);
     const en = (await rootData(get("/login"))).data;
     expect(en.resources.en.errors).toMatchObject({ "300027": expect.any(String) });
+    for (const [path, ns] of [["/airdrop", "airdrop"], ["/team", "team"], ["/force", "tools"], ["/mine", "profile"]]) {
+      expect(Object.keys((await rootData(get(path))).data.resources.en).sort(), path).toEqual(["common", "errors", ns].sort());
+    }
+  });
+
+  test("the root data is fetched again on another page or language, not after a post or a refresh on the same page", () => {
+    const at = (path: string) => new URL(path, "http://localhost");
+    const again = (from: string, to: string, formMethod?: "POST") =>
+      root.shouldRevalidate({
+        currentUrl: at(from),
+        nextUrl: at(to),
+        currentParams: {},
+        nextParams: {},
+        formMethod,
+        defaultShouldRevalidate: true,
+      });
+    expect(again("/airdrop", "/team")).toBe(true);
+    expect(again("/login", "/airdrop", "POST")).toBe(true);
+    expect(again("/login", "/login?ui_lang=ar")).toBe(true);
+    expect(again("/airdrop", "/airdrop", "POST")).toBe(false);
+    expect(again("/airdrop", "/airdrop")).toBe(false);
+    expect(again("/airdrop", "/airdrop?upgrade=later")).toBe(false);
   });
 });
 

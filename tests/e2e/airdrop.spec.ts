@@ -72,7 +72,9 @@ test("the follow task: bind the handle, follow, wait the configured minutes, cla
   const follow = await task(page, "en", 2);
   await expect(follow.getByRole("link", { name: t("airdrop:social.open", { handle: "@vv_official" }) })).toHaveAttribute("href", "https://x.com/vv_official");
   await follow.getByRole("button", { name: t("airdrop:social.followed") }).click();
-  await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.followed") })).toBeVisible();
+  // The wait comes from the server's FOLLOW_WAIT_SECONDS, in whole minutes in the reader's language.
+  const wait = new Intl.NumberFormat("en", { style: "unit", unit: "minute", unitDisplay: "long" }).format(Math.ceil(E2E.followWaitSeconds / 60));
+  await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.followed", { wait }) })).toBeVisible();
   await expect((await task(page, "en", 2)).getByRole("timer")).toBeVisible();
   await (await task(page, "en", 2)).scrollIntoViewIfNeeded();
   await screenshot(page, "airdrop-follow-wait-en");

@@ -10,8 +10,8 @@ test("a new user registers with an e-mailed code and lands on the airdrop inside
   const email = uniqueEmail("reg");
   await registerAs(page, email);
   await expect(page.getByRole("status").filter({ hasText: t("auth:registered") })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 1, name: t("common:airdrop.title") })).toBeVisible();
-  await expect(page.getByText(t("common:airdrop.greeting", { name: isolate(email) }))).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: t("airdrop:title") })).toBeVisible();
+  await expect(page.getByText(t("airdrop:greeting", { name: isolate(email) }))).toBeVisible();
   const tabs = page.getByRole("navigation", { name: t("common:tabs.label") });
   for (const tab of ["airdrop", "team", "tools", "profile"]) {
     await expect(tabs.getByRole("link", { name: t(`common:tabs.${tab}`) })).toBeVisible();
@@ -20,12 +20,12 @@ test("a new user registers with an e-mailed code and lands on the airdrop inside
   await screenshot(page, "airdrop-en");
 
   for (const [tab, heading, shot] of [
-    ["team", "team.title", "team-en"],
-    ["tools", "tools.title", "force-en"],
-    ["profile", "mine.title", "mine-en"],
+    ["team", "team:title", "team-en"],
+    ["tools", "tools:title", "force-en"],
+    ["profile", "profile:title", "mine-en"],
   ]) {
     await tabs.getByRole("link", { name: t(`common:tabs.${tab}`) }).click();
-    await expect(page.getByRole("heading", { level: 1, name: t(`common:${heading}`) })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: t(heading) })).toBeVisible();
     await screenshot(page, shot);
   }
   await expect(page.getByText(email)).toBeVisible();
@@ -144,6 +144,6 @@ test("after login on another phone the UI switches to the language the user chos
   await phone.getByRole("button", { name: t("auth:logIn") }).click();
   await expect(phone).toHaveURL(/\/airdrop$/);
   await expect(phone.locator("html")).toHaveAttribute("lang", "ko");
-  await expect(phone.getByRole("heading", { level: 1, name: strings("ko")("common:airdrop.title") })).toBeVisible();
+  await expect(phone.getByRole("heading", { level: 1, name: strings("ko")("airdrop:title") })).toBeVisible();
   await phone.close();
 });

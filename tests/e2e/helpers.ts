@@ -9,7 +9,11 @@ type Dict = { [key: string]: string | Dict };
 /** The UI strings of a language, read from locales/: tests find things by the words a person sees. */
 export function strings(lng: string) {
   const load = (ns: string) => JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, "utf8")) as Dict;
-  const all: Record<string, Dict> = { common: load("common"), auth: load("auth"), errors: load("errors"), airdrop: load("airdrop") };
+  const all: Record<string, Dict> = Object.fromEntries(
+    readdirSync(`locales/${lng}`)
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => [f.slice(0, -5), load(f.slice(0, -5))]),
+  );
   return (key: string, params: Record<string, string> = {}): string => {
     const [ns, path] = key.split(":");
     let node: string | Dict = all[ns];
@@ -81,8 +85,8 @@ export async function loginAs(page: Page, email: string, lng = "en"): Promise<vo
 export async function logout(page: Page, lng = "en"): Promise<void> {
   const t = strings(lng);
   await page.getByRole("link", { name: t("common:tabs.profile") }).click();
-  await page.getByRole("link", { name: t("common:mine.logout") }).click();
-  await page.getByRole("button", { name: t("common:mine.logout") }).click();
+  await page.getByRole("link", { name: t("profile:logout") }).click();
+  await page.getByRole("button", { name: t("profile:logout") }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
 

@@ -17,5 +17,5 @@ test("without JavaScript: errors, register, log out and log in again, with toast
   await expect(page.getByRole("status").filter({ hasText: t("auth:loggedOut") })).toBeVisible();
   await loginThrough(page, "/team", email);
   await page.getByRole("link", { name: t("common:tabs.airdrop") }).click();
-  await expect(page.getByText(t("common:airdrop.greeting", { name: isolate(email) }))).toBeVisible();
+  await expect(page.getByText(t("airdrop:greeting", { name: isolate(email) }))).toBeVisible();
 });

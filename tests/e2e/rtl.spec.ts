@@ -15,7 +15,7 @@ test("Arabic: right-to-left document, mirrored layout, and the whole sign-up in 
   const email = uniqueEmail("rtl");
   await registerAs(page, email, { lng: "ar" });
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-  await expect(page.getByRole("heading", { level: 1, name: ar("common:airdrop.title") })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: ar("airdrop:title") })).toBeVisible();
 
   // Mirrored: the first tab (airdrop) sits at the right edge, the last (profile) at the left.
   const tabs = page.getByRole("navigation", { name: ar("common:tabs.label") });

@@ -2,13 +2,11 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../api/src/app.ts";
-import { ManualClock } from "../../api/src/clock.ts";
+import { ManualClock } from "../../api/src/lib/clock.ts";
 import { apiConfigSchema, type ApiConfig } from "../../api/src/config.ts";
 import { openDatabase, type Database } from "../../api/src/db/client.ts";
 import type { DomainContext } from "../../api/src/domain/context.ts";
-import { ratesOf } from "../../api/src/domain/power.ts";
-import { scheduleOf } from "../../api/src/domain/schedule.ts";
-import { catchUp, type DistributionResult } from "../../api/src/jobs/distribute.ts";
+import { catchUp, type DistributionResult } from "../../api/src/domain/airdrop/distribution.ts";
 import type { Mailer, MailMessage } from "../../api/src/mail/mailer.ts";
 import { socialFor } from "../../api/src/social/choose.ts";
 import type { SocialNetwork } from "../../api/src/social/social.ts";
@@ -83,12 +81,7 @@ export async function createTestApi(
     failMail,
     domain,
     distribute: () =>
-      catchUp(database.db, {
-        schedule: scheduleOf(config),
-        now: clock.now(),
-        threshold: config.SUSPEND_THRESHOLD,
-        rates: ratesOf(config),
-      }),
+      catchUp(domain),
     async close() {
       await app.close();
       await database.close();

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { ErrorCode } from "../../contract/errors.ts";
-import { checkNickname } from "../../api/src/domain/nickname.ts";
+import { checkNickname } from "../../api/src/domain/profile/nickname.ts";
 
 /** The error code checkNickname throws, or "ok". */
 function verdict(name: string): number | "ok" {
@@ -96,7 +96,7 @@ describe("checkNickname: sensitive words", () => {
     expect(verdict(name)).toBe("ok");
   });
 
-  // BUG (api/src/domain/nickname.ts): String#toLowerCase maps "İ" (U+0130) to "i̇"
+  // BUG (api/src/domain/profile/nickname.ts): String#toLowerCase maps "İ" (U+0130) to "i̇"
   // (i + U+0307), so Turkish capitals slip past "yönetici"/"admin"; fullwidth letters
   // (NFC keeps them) slip past every Latin word. Expected: fold with toLocaleLowerCase /
   // NFKC + removal of combining dots before matching.

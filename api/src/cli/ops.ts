@@ -1,7 +1,12 @@
 import { userInfo } from "node:os";
+import pino from "pino";
 import { ConfigError, loadApiConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
-import { setDeviceBan, setUserBan } from "../domain/operator.ts";
+import { setDeviceBan, setUserBan } from "../domain/accounts/bans.ts";
+import type { DomainContext } from "../domain/context.ts";
+import { systemClock } from "../lib/clock.ts";
+import { createMailer } from "../mail/mailer.ts";
+import { socialFor } from "../social/choose.ts";
 
 const USAGE = `Operator commands (they talk to the database directly; every change is audited):
   npm run ops -- ban-user <email>       ban a cheating account and revoke its logins
@@ -19,11 +24,11 @@ async function main(argv: string[]): Promise<number> {
     console.log(JSON.stringify(shown, null, 2));
     return 0;
   }
-  const actions: Record<string, (db: Parameters<typeof setUserBan>[0]) => Promise<string>> = {
-    "ban-user": async (db) => ((await setUserBan(db, { email: arg, banned: true, actor, at: new Date() })) ? `banned ${arg}` : `no account ${arg}`),
-    "unban-user": async (db) => ((await setUserBan(db, { email: arg, banned: false, actor, at: new Date() })) ? `unbanned ${arg}` : `no account ${arg}`),
-    "ban-device": async (db) => (await setDeviceBan(db, { did: arg, banned: true, actor, at: new Date() }), `banned device ${arg}`),
-    "unban-device": async (db) => (await setDeviceBan(db, { did: arg, banned: false, actor, at: new Date() }), `unbanned device ${arg}`),
+  const actions: Record<string, (ctx: DomainContext) => Promise<string>> = {
+    "ban-user": async (ctx) => ((await setUserBan(ctx, { email: arg, banned: true, actor })) ? `banned ${arg}` : `no account ${arg}`),
+    "unban-user": async (ctx) => ((await setUserBan(ctx, { email: arg, banned: false, actor })) ? `unbanned ${arg}` : `no account ${arg}`),
+    "ban-device": async (ctx) => (await setDeviceBan(ctx, { did: arg, banned: true, actor }), `banned device ${arg}`),
+    "unban-device": async (ctx) => (await setDeviceBan(ctx, { did: arg, banned: false, actor }), `unbanned device ${arg}`),
   };
   const action = actions[command];
   if (!action || !arg) {
@@ -32,7 +37,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
-    console.log(await action(database.db));
+    const log = pino({ level: "warn" });
+    const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log });
+    console.log(await action({ db: database.db, config, clock: systemClock, mailer, social: socialFor(config) }));
     return 0;
   } finally {
     await database.close();

@@ -1,14 +1,25 @@
 import type { ApiConfig } from "../config.ts";
-import type { Clock } from "../clock.ts";
+import type { Clock } from "../lib/clock.ts";
 import type { Db } from "../db/client.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { SocialNetwork } from "../social/social.ts";
 
-/** What every domain function needs: the database, the rules' numbers, time, mail and the social network. */
+/**
+ * What every domain function gets first: the database, the rules' numbers, time, mail and
+ * the social network. Inside a transaction `db` is that transaction (see `inTransaction`).
+ */
 export interface DomainContext {
   db: Db;
   config: ApiConfig;
   clock: Clock;
   mailer: Mailer;
   social: SocialNetwork;
+}
+
+/**
+ * Runs `work` in one transaction. The context it receives carries the transaction, so every
+ * domain function called with it takes part; nested calls become savepoints.
+ */
+export function inTransaction<T>(ctx: DomainContext, work: (tx: DomainContext) => Promise<T>): Promise<T> {
+  return ctx.db.transaction((tx) => work({ ...ctx, db: tx as unknown as Db }));
 }

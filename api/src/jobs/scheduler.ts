@@ -1,8 +1,6 @@
 import type { Logger } from "pino";
+import { catchUp } from "../domain/airdrop/distribution.ts";
 import type { DomainContext } from "../domain/context.ts";
-import { ratesOf } from "../domain/power.ts";
-import { scheduleOf } from "../domain/schedule.ts";
-import { catchUp } from "./distribute.ts";
 
 export interface Scheduler {
   /** One pass now: distributes whatever has closed. Resolves when it is done. */
@@ -15,13 +13,11 @@ export interface Scheduler {
  * the advisory lock inside distribution keeps other instances from doing the same round.
  */
 export function startScheduler(ctx: DomainContext, log: Logger): Scheduler {
-  const schedule = scheduleOf(ctx.config);
-  const rates = ratesOf(ctx.config);
   let running: Promise<void> | undefined;
 
   const pass = async () => {
     try {
-      const done = await catchUp(ctx.db, { schedule, now: ctx.clock.now(), threshold: ctx.config.SUSPEND_THRESHOLD, rates });
+      const done = await catchUp(ctx);
       for (const r of done.filter((d) => d.fresh)) {
         log.info({ round: r.round, participants: r.participants, suspended: r.suspended, total: r.total.toString() }, "round distributed");
       }

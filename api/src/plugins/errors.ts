@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { fail } from "../../../contract/envelope.ts";
 import { ErrorCode, ERROR_MESSAGES, type ErrorCodeValue } from "../../../contract/errors.ts";
-import { Failure } from "../domain/failure.ts";
+import { Failure } from "../lib/failure.ts";
 
 const TRANSPORT: Record<number, ErrorCodeValue> = {
   400: ErrorCode.badRequest,

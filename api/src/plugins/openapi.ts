@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ERROR_CODES } from "../../../contract/errors.ts";
-import { routes, type RouteSpec } from "../../../contract/routes.ts";
-import { commonQuery } from "./route.ts";
+import type { RouteSpec } from "../../../contract/route.ts";
+import { allRoutes } from "../../../contract/routes.ts";
+import { commonQuery } from "../../../contract/wire.ts";
 
 function json(schema: z.ZodType) {
   return z.toJSONSchema(schema, { target: "openapi-3.0", unrepresentable: "any" });
@@ -33,7 +34,7 @@ function operation(spec: RouteSpec) {
 /** The OpenAPI document, generated from the same contract entries the handlers are bound to. */
 export function buildOpenApi() {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const spec of Object.values(routes) as RouteSpec[]) {
+  for (const spec of allRoutes) {
     (paths[spec.path] ??= {})[spec.method.toLowerCase()] = operation(spec);
   }
   return {

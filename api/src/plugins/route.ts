@@ -1,25 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
+import type { z } from "zod";
 import { ok } from "../../../contract/envelope.ts";
 import { ErrorCode } from "../../../contract/errors.ts";
-import type { RouteSpec } from "../../../contract/routes.ts";
-import { authenticate, type Principal } from "../domain/accounts.ts";
-import { Failure } from "../domain/failure.ts";
-
-/** The query every client appends (product spec §7); unknown keys are dropped. */
-export const commonQuery = z.object({
-  os: z.string().max(16).optional(),
-  country: z.string().max(8).optional(),
-  lang: z.string().max(16).optional(),
-  ui_lang: z.string().max(16).optional(),
-  pkg: z.string().max(64).optional(),
-  vcode: z.string().max(16).optional(),
-  did: z.string().max(64).optional(),
-});
+import type { RouteSpec } from "../../../contract/route.ts";
+import { commonQuery, type CommonQuery } from "../../../contract/wire.ts";
+import { authenticate, type Principal } from "../domain/accounts/tokens.ts";
+import { Failure } from "../lib/failure.ts";
 
 export interface Call<S extends RouteSpec> {
   body: S["body"] extends z.ZodType ? z.infer<S["body"]> : undefined;
-  query: z.infer<typeof commonQuery> & (S["query"] extends z.ZodObject ? z.infer<S["query"]> : unknown);
+  query: CommonQuery & (S["query"] extends z.ZodObject ? z.infer<S["query"]> : unknown);
   principal: S["auth"] extends true ? Principal : undefined;
   request: FastifyRequest;
 }

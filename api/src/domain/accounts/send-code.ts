@@ -1,0 +1,33 @@
+import type { OtpPurpose } from "../../../../contract/accounts.ts";
+import { ErrorCode } from "../../../../contract/errors.ts";
+import { Failure } from "../../lib/failure.ts";
+import { otpMail } from "../../mail/templates.ts";
+import type { DomainContext } from "../context.ts";
+import { issueCode, withdrawCode } from "./otp.ts";
+import { checkEmailFor } from "./sign-in.ts";
+
+/**
+ * Checks the e-mail for the purpose, issues a code under the send limits and mails it
+ * in the reader's language. A mail that cannot be sent withdraws its code.
+ */
+export async function sendCode(
+  ctx: DomainContext,
+  input: { email: string; purpose: OtpPurpose; ip: string; language?: string },
+): Promise<{ resend_after: number }> {
+  const { email, existing } = await checkEmailFor(ctx, input.email, input.purpose);
+  const issued = await issueCode(ctx, { email, purpose: input.purpose, ip: input.ip });
+  const mail = otpMail({
+    to: email,
+    code: issued.code,
+    minutes: Math.ceil(ctx.config.OTP_TTL_SECONDS / 60),
+    purpose: input.purpose,
+    language: existing?.uiLang ?? input.language,
+  });
+  try {
+    await ctx.mailer.send(mail);
+  } catch (error) {
+    await withdrawCode(ctx, issued.id);
+    throw Object.assign(new Failure(ErrorCode.sendCodeFailed), { cause: error });
+  }
+  return { resend_after: ctx.config.OTP_RESEND_SECONDS };
+}

@@ -1,0 +1,96 @@
+import { eq } from "drizzle-orm";
+import type { OtpPurpose } from "../../../../contract/accounts.ts";
+import { ErrorCode } from "../../../../contract/errors.ts";
+import { DEFAULT_LANGUAGE, normalizeLanguage } from "../../../../contract/languages.ts";
+import type { User } from "../../../../contract/profile.ts";
+import { users } from "../../db/schema.ts";
+import { randomCode, randomDigits } from "../../lib/crypto.ts";
+import { uniqueViolation } from "../../lib/db-errors.ts";
+import { Failure } from "../../lib/failure.ts";
+import { inTransaction, type DomainContext } from "../context.ts";
+import { toUser, type UserRow } from "../profile/users.ts";
+import { inviterByCode } from "../team/invites.ts";
+import { claimDailySlot, hasDailySlot, reserveRegistration, resolveDevice } from "./devices.ts";
+import { isValidEmail, normalizeEmail } from "./email.ts";
+import { consumeCode } from "./otp.ts";
+import { issueToken } from "./tokens.ts";
+
+/** The e-mail, checked for format and for the purpose: login needs an account, register needs none. */
+export async function checkEmailFor(ctx: DomainContext, rawEmail: string, purpose: OtpPurpose) {
+  const email = normalizeEmail(rawEmail);
+  if (!isValidEmail(email)) throw new Failure(ErrorCode.invalidEmail);
+  const [existing] = await ctx.db.select().from(users).where(eq(users.email, email));
+  if (purpose === "login" && !existing) throw new Failure(ErrorCode.emailNotFound);
+  if (purpose === "register" && existing) throw new Failure(ErrorCode.emailRegistered);
+  return { email, existing };
+}
+
+export interface Session {
+  user: User;
+  token: string;
+  did: string;
+}
+
+export async function register(
+  ctx: DomainContext,
+  input: { email: string; code: string; inviteCode?: string; did?: string; uiLang?: string; lang?: string },
+): Promise<Session> {
+  const { email } = await checkEmailFor(ctx, input.email, "register");
+  const inviter = input.inviteCode ? await inviterByCode(ctx, input.inviteCode) : undefined;
+  const device = await resolveDevice(ctx, input.did);
+  if (device.registrations >= ctx.config.DEVICE_MAX_REGISTRATIONS) throw new Failure(ErrorCode.deviceRegisterLimit);
+  await consumeCode(ctx, { email, purpose: "register", code: input.code });
+
+  const uiLang = normalizeLanguage(input.uiLang) ?? DEFAULT_LANGUAGE;
+  const lang = normalizeLanguage(input.lang) ?? uiLang;
+  const now = ctx.clock.now();
+  return inTransaction(ctx, async (tx) => {
+    await reserveRegistration(tx, device.did);
+    const row = await insertUser(tx, {
+      email,
+      uiLang,
+      lang,
+      inviterId: inviter?.id ?? null,
+      registerDid: device.did,
+      createdAt: now,
+    });
+    // Registering signs the device in when it still has a slot today; it never refuses here,
+    // the device's registration limit is what bounds new accounts.
+    await claimDailySlot(tx, { did: device.did, userId: row.id });
+    const token = await issueToken(tx, row.id, device.did);
+    return { user: toUser(ctx, row), token, did: device.did };
+  });
+}
+
+async function insertUser(ctx: DomainContext, values: Omit<typeof users.$inferInsert, "displayId" | "inviteCode">): Promise<UserRow> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      // A savepoint, so a collision on a random code does not abort the whole registration.
+      return await inTransaction(ctx, async (sp) => {
+        const [row] = await sp.db
+          .insert(users)
+          .values({ ...values, displayId: "1" + randomDigits(8), inviteCode: randomCode(8) })
+          .returning();
+        return row;
+      });
+    } catch (error) {
+      const constraint = uniqueViolation(error);
+      if (constraint === "users_email_key") throw new Failure(ErrorCode.emailRegistered);
+      if (!constraint || attempt >= 5) throw error;
+    }
+  }
+}
+
+export async function login(ctx: DomainContext, input: { email: string; code: string; did?: string }): Promise<Session> {
+  const { existing } = await checkEmailFor(ctx, input.email, "login");
+  const user = existing!;
+  if (user.bannedAt) throw new Failure(ErrorCode.accountBanned);
+  const device = await resolveDevice(ctx, input.did);
+  if (!(await hasDailySlot(ctx, { did: device.did, userId: user.id }))) throw new Failure(ErrorCode.deviceDailyLogin);
+  await consumeCode(ctx, { email: user.email!, purpose: "login", code: input.code });
+  return inTransaction(ctx, async (tx) => {
+    if (!(await claimDailySlot(tx, { did: device.did, userId: user.id }))) throw new Failure(ErrorCode.deviceDailyLogin);
+    const token = await issueToken(tx, user.id, device.did);
+    return { user: toUser(ctx, user), token, did: device.did };
+  });
+}

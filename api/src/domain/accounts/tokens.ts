@@ -1,0 +1,64 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { ErrorCode } from "../../../../contract/errors.ts";
+import { authTokens, users } from "../../db/schema.ts";
+import { keyedHash, randomToken } from "../../lib/crypto.ts";
+import { Failure } from "../../lib/failure.ts";
+import type { DomainContext } from "../context.ts";
+
+export interface Principal {
+  userId: number;
+  tokenId: number;
+}
+
+/** A new login token; only its keyed hash is stored. */
+export async function issueToken(ctx: DomainContext, userId: number, did: string): Promise<string> {
+  const token = randomToken();
+  const now = ctx.clock.now();
+  await ctx.db.insert(authTokens).values({
+    userId,
+    did,
+    tokenHash: keyedHash(ctx.config.API_SECRET, token),
+    createdAt: now,
+    lastSeenAt: now,
+  });
+  return token;
+}
+
+const TOUCH_AFTER_MS = 60_000;
+
+/** The account behind a bearer token; expired, revoked and banned ones are refused. */
+export async function authenticate(ctx: DomainContext, token: string | undefined): Promise<Principal> {
+  if (!token) throw new Failure(ErrorCode.loginExpired);
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .select({ token: authTokens, bannedAt: users.bannedAt, deletedAt: users.deletedAt })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(eq(authTokens.tokenHash, keyedHash(ctx.config.API_SECRET, token)));
+  if (!row || row.deletedAt) throw new Failure(ErrorCode.loginExpired);
+  // Checked before revocation and expiry: a banned account gets this one code on every
+  // call, not only on the first one (which revokes its tokens).
+  if (row.bannedAt) {
+    await revokeAllTokens(ctx, row.token.userId);
+    throw new Failure(ErrorCode.accountBanned);
+  }
+  const idleLimit = now.getTime() - ctx.config.TOKEN_IDLE_DAYS * 86_400_000;
+  if (row.token.revokedAt || row.token.lastSeenAt.getTime() < idleLimit) {
+    throw new Failure(ErrorCode.loginExpired);
+  }
+  if (now.getTime() - row.token.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    await ctx.db.update(authTokens).set({ lastSeenAt: now }).where(eq(authTokens.id, row.token.id));
+  }
+  return { userId: row.token.userId, tokenId: row.token.id };
+}
+
+export async function revokeAllTokens(ctx: DomainContext, userId: number): Promise<void> {
+  await ctx.db
+    .update(authTokens)
+    .set({ revokedAt: ctx.clock.now() })
+    .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+}
+
+export async function logout(ctx: DomainContext, principal: Principal): Promise<void> {
+  await ctx.db.update(authTokens).set({ revokedAt: ctx.clock.now() }).where(eq(authTokens.id, principal.tokenId));
+}

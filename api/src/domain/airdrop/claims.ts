@@ -1,0 +1,52 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { AirdropStatus } from "../../../../contract/airdrop.ts";
+import { unitsToDecimal } from "../../../../contract/money.ts";
+import { minters, rounds, userRounds, users } from "../../db/schema.ts";
+import { inTransaction, type DomainContext } from "../context.ts";
+import { grantPower } from "../power/grants.ts";
+import { currentRound, scheduleOf } from "./schedule.ts";
+import { statusOf } from "./status.ts";
+
+/**
+ * Starts the free airdrop: the user waits for the next round and takes part from it on.
+ * The first start grants START_POWER; starting again changes nothing.
+ */
+export async function startAirdrop(ctx: DomainContext, userId: number): Promise<{ mint_status: AirdropStatus; power_granted: number }> {
+  const now = ctx.clock.now();
+  const round = currentRound(scheduleOf(ctx.config), now);
+  return inTransaction(ctx, async (tx) => {
+    await tx.db.insert(minters).values({ userId, mintFromRound: round + 1, startedAt: now }).onConflictDoNothing();
+    const granted = await grantPower(tx, userId, { reason: "start", amount: ctx.config.START_POWER });
+    const [minter] = await tx.db.select().from(minters).where(eq(minters.userId, userId));
+    return { mint_status: statusOf(minter, round), power_granted: granted ? ctx.config.START_POWER : 0 };
+  });
+}
+
+/**
+ * Claims every unclaimed round at once. The conditional update marks each row collected
+ * exactly once, so concurrent claims pay once; a suspended user rejoins from the next round.
+ */
+export async function claimRounds(ctx: DomainContext, userId: number): Promise<{ amount: string; rounds: number; resumed: boolean }> {
+  const now = ctx.clock.now();
+  const round = currentRound(scheduleOf(ctx.config), now);
+  return inTransaction(ctx, async ({ db: tx }) => {
+    const claimed = await tx
+      .update(userRounds)
+      .set({ collectedAt: now })
+      .where(and(eq(userRounds.userId, userId), isNull(userRounds.collectedAt)))
+      .returning({ round: userRounds.roundNumber, amount: userRounds.amount });
+    const total = claimed.reduce((sum, r) => sum + r.amount, 0n);
+    if (total > 0n) await tx.update(users).set({ vv: sql`${users.vv} + ${total}` }).where(eq(users.id, userId));
+    // In round order, so two users claiming at once lock the round rows in the same order.
+    for (const r of claimed.sort((a, b) => a.round - b.round)) {
+      await tx.update(rounds).set({ claims: sql`${rounds.claims} + 1` }).where(eq(rounds.roundNumber, r.round));
+    }
+    const resumed = await tx
+      .update(minters)
+      .set({ suspendedAt: null, mintFromRound: round + 1 })
+      .where(and(eq(minters.userId, userId), sql`${minters.suspendedAt} is not null`))
+      .returning({ userId: minters.userId });
+    await tx.update(minters).set({ lastCollectAt: now }).where(eq(minters.userId, userId));
+    return { amount: unitsToDecimal(total), rounds: claimed.length, resumed: resumed.length > 0 };
+  });
+}

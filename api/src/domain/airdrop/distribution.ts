@@ -1,0 +1,124 @@
+import { sql } from "drizzle-orm";
+import { rowsOf } from "../../db/client.ts";
+import { inTransaction, type DomainContext } from "../context.ts";
+import { ratesOf } from "../power/team-power.ts";
+import { lastClosedRound, roundClosesAt, scheduleOf } from "./schedule.ts";
+
+export interface DistributionResult {
+  round: number;
+  /** False when the round had already been distributed (by this or another instance). */
+  fresh: boolean;
+  participants: number;
+  suspended: number;
+  total: bigint;
+}
+
+// Any constant of our own: the key of the advisory lock that makes one instance distribute.
+const DISTRIBUTION_LOCK = 72_716_001;
+
+/**
+ * Distributes one closed round in one set-based statement. Inserting the round row is the
+ * gate: a second run finds it and pays nothing, even if two instances race. Everyone minting
+ * through the whole round gets a row, unless they already hold the threshold of unclaimed
+ * rounds, in which case they are suspended instead. Effective power repeats teamPower() of
+ * power/team-power.ts in SQL (own + (l1 x L1% + l2 x L2%) / 100, integer division).
+ */
+export async function distributeRound(ctx: DomainContext, round: number): Promise<DistributionResult | undefined> {
+  const closesAt = roundClosesAt(scheduleOf(ctx.config), round);
+  const threshold = ctx.config.SUSPEND_THRESHOLD;
+  const rates = ratesOf(ctx.config);
+  const now = ctx.clock.now();
+  return inTransaction(ctx, async ({ db: tx }) => {
+    const locked = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${DISTRIBUTION_LOCK}) as ok`));
+    if (!locked[0]?.ok) return undefined;
+    // The planner's estimates for the CTE chain are far too high and trigger JIT compilation,
+    // which cost ~340 ms on every call (even a no-op) in the benchmark; the work itself is plain joins.
+    await tx.execute(sql`set local jit = off`);
+    const result = await tx.execute(sql`
+      with gate as (
+        insert into rounds (round_number, closes_at, distributed, distributed_at)
+        values (${round}, ${closesAt}, true, ${now})
+        on conflict do nothing
+        returning round_number
+      ),
+      active as (
+        select m.user_id, u.power::bigint as power, u.inviter_id
+        from minters m join users u on u.id = m.user_id
+        where m.suspended_at is null and m.mint_from_round <= ${round} and exists (select 1 from gate)
+      ),
+      unclaimed as (
+        select ur.user_id, count(*) as c
+        from user_rounds ur join active a on a.user_id = ur.user_id
+        where ur.collected_at is null
+        group by ur.user_id
+      ),
+      l1 as (
+        select inviter_id as user_id, sum(power) as p from active where inviter_id is not null group by inviter_id
+      ),
+      l2 as (
+        select parent.inviter_id as user_id, sum(a.power) as p
+        from active a join users parent on parent.id = a.inviter_id
+        where parent.inviter_id is not null
+        group by parent.inviter_id
+      ),
+      scored as (
+        select a.user_id, a.power, coalesce(l1.p, 0)::bigint as p1, coalesce(l2.p, 0)::bigint as p2, coalesce(un.c, 0) as unc
+        from active a
+        left join l1 on l1.user_id = a.user_id
+        left join l2 on l2.user_id = a.user_id
+        left join unclaimed un on un.user_id = a.user_id
+      ),
+      suspended as (
+        update minters m set suspended_at = ${closesAt}
+        from scored s
+        where s.user_id = m.user_id and s.unc >= ${threshold}
+        returning m.user_id
+      ),
+      paid as (
+        insert into user_rounds (user_id, round_number, power, amount, airdrop_at)
+        select user_id, ${round},
+          power + (p1 * ${rates.l1Percent} + p2 * ${rates.l2Percent}) / 100,
+          (power + (p1 * ${rates.l1Percent} + p2 * ${rates.l2Percent}) / 100) * ${rates.unitsPerPower},
+          ${closesAt}
+        from scored
+        where unc < ${threshold}
+        -- Inserting in key order keeps index writes sequential: 2x faster at 1M users in the benchmark.
+        order by user_id
+        on conflict do nothing
+        returning amount
+      )
+      select
+        (select count(*) from gate)::int as fresh,
+        (select count(*) from paid)::int as participants,
+        (select count(*) from suspended)::int as suspended,
+        (select coalesce(sum(amount), 0) from paid)::text as total`);
+    const [row] = rowsOf<{ fresh: number; participants: number; suspended: number; total: string }>(result);
+    if (row.fresh === 0) return { round, fresh: false, participants: 0, suspended: 0, total: 0n };
+    await tx.execute(sql`
+      update rounds set participants = ${row.participants}, total_amount = ${row.total}::bigint
+      where round_number = ${round}`);
+    return { round, fresh: true, participants: row.participants, suspended: row.suspended, total: BigInt(row.total) };
+  });
+}
+
+/**
+ * Distributes, in order, every closed round not yet distributed: after downtime the missed
+ * rounds are paid one by one, so suspensions fall where they would have. Rounds before the
+ * first minter joined are skipped rather than recorded empty.
+ */
+export async function catchUp(ctx: DomainContext): Promise<DistributionResult[]> {
+  const target = lastClosedRound(scheduleOf(ctx.config), ctx.clock.now());
+  const [state] = rowsOf<{ done: number | null; first: number | null }>(
+    await ctx.db.execute(sql`
+      select (select max(round_number) from rounds) as done, (select min(mint_from_round) from minters) as first`),
+  );
+  if (state.first === null) return [];
+  const from = Math.max(Number(state.done ?? 0) + 1, Number(state.first));
+  const results: DistributionResult[] = [];
+  for (let round = from; round <= target; round++) {
+    const result = await distributeRound(ctx, round);
+    if (!result) break;
+    results.push(result);
+  }
+  return results;
+}

@@ -1,0 +1,55 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { AirdropInfo } from "../../../../contract/airdrop.ts";
+import { unitsToDecimal } from "../../../../contract/money.ts";
+import { toEpochSeconds } from "../../../../contract/time.ts";
+import { minters, userRounds, users } from "../../db/schema.ts";
+import type { DomainContext } from "../context.ts";
+import { ratesOf, roundAmount, teamPower, teamSums } from "../power/team-power.ts";
+import { currentRound, roundClosesAt, scheduleOf } from "./schedule.ts";
+import { officialHandle, followClaimAt } from "./social.ts";
+import { statusOf } from "./status.ts";
+
+/** Where the user's airdrop stands, their power, and what the round in progress brings them. */
+export async function airdropInfo(ctx: DomainContext, userId: number): Promise<AirdropInfo> {
+  const now = ctx.clock.now();
+  const schedule = scheduleOf(ctx.config);
+  const rates = ratesOf(ctx.config);
+  const round = currentRound(schedule, now);
+  const [[user], [minter], [unclaimed], team] = await Promise.all([
+    ctx.db.select().from(users).where(eq(users.id, userId)),
+    ctx.db.select().from(minters).where(eq(minters.userId, userId)),
+    ctx.db
+      .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${userRounds.amount}), 0)::text` })
+      .from(userRounds)
+      .where(and(eq(userRounds.userId, userId), isNull(userRounds.collectedAt))),
+    teamSums(ctx, userId, round),
+  ]);
+  const status = statusOf(minter, round);
+  const perRound = roundAmount(user.power, team.l1, team.l2, rates);
+  // The round in progress pays only users minting through it who are not about to be paused.
+  const paysNext = status === "minting" && unclaimed.count < ctx.config.SUSPEND_THRESHOLD;
+  const team_power = teamPower(team.l1, team.l2, rates);
+  const followAt = followClaimAt(ctx, user);
+  return {
+    user_id: user.id,
+    btc: unitsToDecimal(user.btc),
+    vv: unitsToDecimal(user.vv),
+    power: user.power + team_power,
+    own_power: user.power,
+    team_power,
+    last_collect_at: minter?.lastCollectAt ? toEpochSeconds(minter.lastCollectAt) : null,
+    follow_twitter: user.followedAt ? 1 : 0,
+    twitter: user.socialHandle ?? "",
+    official_twitter: officialHandle(ctx),
+    follow_claim_at: followAt ? toEpochSeconds(followAt) : null,
+    mint_status: status,
+    un_collect_round: unclaimed.count,
+    un_collect_amount: unitsToDecimal(BigInt(unclaimed.total)),
+    suspend_threshold: ctx.config.SUSPEND_THRESHOLD,
+    next_round_number: round,
+    next_round_timestamp: toEpochSeconds(roundClosesAt(schedule, round)),
+    next_round_token: unitsToDecimal(paysNext ? perRound : 0n),
+    round_token: unitsToDecimal(perRound),
+    server_time: toEpochSeconds(now),
+  };
+}

@@ -1,0 +1,31 @@
+import { desc, eq } from "drizzle-orm";
+import type { AirdropRound } from "../../../../contract/airdrop.ts";
+import { unitsToDecimal } from "../../../../contract/money.ts";
+import { toEpochSeconds } from "../../../../contract/time.ts";
+import { rounds, userRounds } from "../../db/schema.ts";
+import type { DomainContext } from "../context.ts";
+
+const LIST_LIMIT = 50;
+
+/** The user's rounds, newest first, with each round's totals. */
+export async function listRounds(ctx: DomainContext, userId: number): Promise<AirdropRound[]> {
+  const rows = await ctx.db
+    .select({ mine: userRounds, round: rounds })
+    .from(userRounds)
+    .leftJoin(rounds, eq(rounds.roundNumber, userRounds.roundNumber))
+    .where(eq(userRounds.userId, userId))
+    .orderBy(desc(userRounds.roundNumber))
+    .limit(LIST_LIMIT);
+  return rows.map(({ mine, round }) => ({
+    id: mine.id,
+    user_id: mine.userId,
+    round_number: mine.roundNumber,
+    airdrop_at: toEpochSeconds(mine.airdropAt),
+    amount: unitsToDecimal(mine.amount),
+    power: mine.power,
+    collected: mine.collectedAt !== null,
+    round_total: unitsToDecimal(round?.totalAmount ?? 0n),
+    round_claims: round?.claims ?? 0,
+    distributed: round?.distributed ?? false,
+  }));
+}

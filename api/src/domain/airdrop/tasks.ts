@@ -1,0 +1,112 @@
+import { eq, sql } from "drizzle-orm";
+import type { BonusTask } from "../../../../contract/airdrop.ts";
+import { BONUS_TASK_ORDER, BonusType, type BonusTypeValue } from "../../../../contract/bonus-tasks.ts";
+import { ErrorCode } from "../../../../contract/errors.ts";
+import { toEpochSeconds } from "../../../../contract/time.ts";
+import type { NativeApp } from "../../../../contract/wire.ts";
+import { minters, users } from "../../db/schema.ts";
+import { Failure } from "../../lib/failure.ts";
+import { inTransaction, type DomainContext } from "../context.ts";
+import { grantPower, grantedReasons } from "../power/grants.ts";
+import { followClaimAt } from "./social.ts";
+
+/** The power grant each task pays, once per user; the app upgrade is once per app version. */
+function grantReason(ctx: DomainContext, type: BonusTypeValue): string {
+  switch (type) {
+    case BonusType.bindSocial:
+      return "bind";
+    case BonusType.followOfficial:
+      return "follow";
+    case BonusType.inviteFriends:
+      return "invite";
+    case BonusType.appUpgrade:
+      return `upgrade:${ctx.config.APP_LATEST_VCODE}`;
+  }
+}
+
+// English for API clients; the web app shows its own translation by bonus_type.
+function englishText(ctx: DomainContext, type: BonusTypeValue): [string, string] {
+  const friends = ctx.config.INVITE_FRIENDS;
+  const minutes = Math.ceil(ctx.config.FOLLOW_WAIT_SECONDS / 60);
+  switch (type) {
+    case BonusType.bindSocial:
+      return ["Bind your X account", "Link your social account to your VV profile."];
+    case BonusType.followOfficial:
+      return ["Follow the official account", `Follow us on X, then claim ${minutes} minute(s) later.`];
+    case BonusType.inviteFriends:
+      return [`Invite ${friends} friends`, `${friends} friends you invited start their airdrop.`];
+    case BonusType.appUpgrade:
+      return ["Upgrade the app", "Install the latest version of the app."];
+  }
+}
+
+function onLatestApp(ctx: DomainContext, app: NativeApp | undefined): boolean {
+  return !!app && Number(app.vcode) >= ctx.config.APP_LATEST_VCODE;
+}
+
+async function startedInvitees(ctx: DomainContext, userId: number): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .innerJoin(minters, eq(minters.userId, users.id))
+    .where(eq(users.inviterId, userId));
+  return row.n;
+}
+
+/** Every bonus task with whether it can be claimed now, the upgrade popup flag and the task numbers. */
+export async function listTasks(ctx: DomainContext, userId: number, app: NativeApp | undefined) {
+  const now = ctx.clock.now();
+  const [[user], granted, invited] = await Promise.all([
+    ctx.db.select().from(users).where(eq(users.id, userId)),
+    grantedReasons(ctx, userId),
+    startedInvitees(ctx, userId),
+  ]);
+  const followAt = followClaimAt(ctx, user);
+  const state: Record<BonusTypeValue, { power: number; ready: boolean; availableAt: Date | null }> = {
+    [BonusType.bindSocial]: { power: ctx.config.BIND_POWER, ready: !!user.socialHandle, availableAt: null },
+    [BonusType.followOfficial]: { power: ctx.config.FOLLOW_POWER, ready: !!followAt && followAt <= now, availableAt: followAt },
+    [BonusType.inviteFriends]: { power: ctx.config.INVITE_POWER, ready: invited >= ctx.config.INVITE_FRIENDS, availableAt: null },
+    [BonusType.appUpgrade]: { power: ctx.config.UPGRADE_POWER, ready: onLatestApp(ctx, app), availableAt: null },
+  };
+  const list: BonusTask[] = BONUS_TASK_ORDER.map((type) => {
+    const t = state[type];
+    const collected = granted.has(grantReason(ctx, type));
+    const [title, description] = englishText(ctx, type);
+    return {
+      user_id: userId,
+      bonus_type: type,
+      title,
+      description,
+      can_collect: t.ready && !collected,
+      collected,
+      power: t.power,
+      available_at: t.availableAt ? toEpochSeconds(t.availableAt) : null,
+    };
+  });
+  const upgrade = list.find((t) => t.bonus_type === BonusType.appUpgrade)!;
+  return {
+    list,
+    gp_pop: upgrade.can_collect,
+    power_amount: String(ctx.config.UPGRADE_POWER),
+    invite_friends: ctx.config.INVITE_FRIENDS,
+    follow_wait_seconds: ctx.config.FOLLOW_WAIT_SECONDS,
+  };
+}
+
+const NOT_YET: Record<BonusTypeValue, (task: BonusTask) => Failure> = {
+  [BonusType.bindSocial]: () => new Failure(ErrorCode.bindSocialFirst),
+  [BonusType.followOfficial]: (task) => new Failure(task.available_at ? ErrorCode.followWait : ErrorCode.followFirst),
+  [BonusType.inviteFriends]: () => new Failure(ErrorCode.inviteNotEnough),
+  [BonusType.appUpgrade]: () => new Failure(ErrorCode.bonusUnavailable),
+};
+
+/** Claims one bonus task's power, once; each refusal says what is missing. */
+export async function claimBonus(ctx: DomainContext, userId: number, type: BonusTypeValue, app: NativeApp | undefined) {
+  const { list } = await listTasks(ctx, userId, app);
+  const task = list.find((t) => t.bonus_type === type)!;
+  if (task.collected) throw new Failure(ErrorCode.bonusCollected);
+  if (!task.can_collect) throw NOT_YET[type](task);
+  const granted = await inTransaction(ctx, (tx) => grantPower(tx, userId, { reason: grantReason(ctx, type), amount: task.power }));
+  if (!granted) throw new Failure(ErrorCode.bonusCollected);
+  return { bonus_type: type, power: task.power };
+}

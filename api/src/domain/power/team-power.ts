@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import { decimalToUnits } from "../../../../contract/money.ts";
+import { rowsOf } from "../../db/client.ts";
+import type { DomainContext } from "../context.ts";
+
+/**
+ * Team Power (rules.md §3) lives here: `teamPower` is the rule, `teamSums` and the round
+ * distribution's SQL gather its inputs. tests/api/team-power-agreement.test.ts checks that
+ * the SQL and these functions agree on random teams.
+ */
+export interface Rates {
+  /** VV units (1e-8) paid per unit of effective power per round. */
+  unitsPerPower: bigint;
+  l1Percent: number;
+  l2Percent: number;
+}
+
+export function ratesOf(config: { VV_PER_POWER_PER_ROUND: string; TEAM_L1_PERCENT: number; TEAM_L2_PERCENT: number }): Rates {
+  return {
+    unitsPerPower: decimalToUnits(config.VV_PER_POWER_PER_ROUND),
+    l1Percent: config.TEAM_L1_PERCENT,
+    l2Percent: config.TEAM_L2_PERCENT,
+  };
+}
+
+/** Team Power: a share of the own power of level-1 and level-2 members who are minting, rounded down. */
+export function teamPower(l1Sum: number, l2Sum: number, r: Rates): number {
+  return Math.floor((l1Sum * r.l1Percent + l2Sum * r.l2Percent) / 100);
+}
+
+/**
+ * One round's VV for a user, in units: effective power (own + the integer Team Power, the
+ * `power` clients see) x VV_PER_POWER_PER_ROUND, exactly (rules.md §2, power is an integer).
+ */
+export function roundAmount(own: number, l1Sum: number, l2Sum: number, r: Rates): bigint {
+  return BigInt(own + teamPower(l1Sum, l2Sum, r)) * r.unitsPerPower;
+}
+
+/** Own power of the level-1 and level-2 members who are minting in `round`. */
+export async function teamSums(ctx: DomainContext, userId: number, round: number): Promise<{ l1: number; l2: number }> {
+  const [row] = rowsOf<{ l1: string; l2: string }>(
+    await ctx.db.execute(sql`
+      select
+        coalesce(sum(u.power) filter (where u.inviter_id = ${userId}), 0)::text as l1,
+        coalesce(sum(u.power) filter (where u.inviter_id <> ${userId}), 0)::text as l2
+      from users u join minters m on m.user_id = u.id
+      where m.suspended_at is null and m.mint_from_round <= ${round}
+        and (u.inviter_id = ${userId} or u.inviter_id in (select id from users where inviter_id = ${userId}))`),
+  );
+  return { l1: Number(row.l1), l2: Number(row.l2) };
+}

@@ -1,0 +1,47 @@
+import { eq } from "drizzle-orm";
+import type { User } from "../../../../contract/profile.ts";
+import { toEpochSeconds } from "../../../../contract/time.ts";
+import { unitsToDecimal } from "../../../../contract/money.ts";
+import { users } from "../../db/schema.ts";
+import type { DomainContext } from "../context.ts";
+import { inviteLink } from "../team/invites.ts";
+
+export type UserRow = typeof users.$inferSelect;
+
+/** A user as the wire shows them to themselves. */
+export function toUser(ctx: DomainContext, row: UserRow): User {
+  return {
+    id: row.id,
+    display_id: row.displayId,
+    name: row.name,
+    avatar: row.avatar,
+    avatar_new: row.avatarNew,
+    avatar_status: row.avatarStatus,
+    user_status_icon: row.statusIcon,
+    btc: unitsToDecimal(row.btc),
+    vv: unitsToDecimal(row.vv),
+    email: row.email ?? "",
+    lang: row.lang,
+    ui_lang: row.uiLang,
+    invite_code: row.inviteCode,
+    invite_link: inviteLink(ctx, row.inviteCode),
+    twitter: row.socialHandle ?? "",
+    inviter_id: row.inviterId,
+    register_at: toEpochSeconds(row.createdAt),
+  };
+}
+
+export async function loadUser(ctx: DomainContext, userId: number): Promise<UserRow> {
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  return row;
+}
+
+export async function profile(ctx: DomainContext, userId: number): Promise<User> {
+  return toUser(ctx, await loadUser(ctx, userId));
+}
+
+/** The profile with the user's own Soul Power. */
+export async function profileWithPower(ctx: DomainContext, userId: number) {
+  const row = await loadUser(ctx, userId);
+  return { ...toUser(ctx, row), power: row.power };
+}

@@ -1,0 +1,62 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { ErrorCode } from "../../../../contract/errors.ts";
+import type { User } from "../../../../contract/profile.ts";
+import { rowsOf } from "../../db/client.ts";
+import { users } from "../../db/schema.ts";
+import { Failure } from "../../lib/failure.ts";
+import { inTransaction, type DomainContext } from "../context.ts";
+import { profile, toUser, type UserRow } from "../profile/users.ts";
+
+/** The link that opens registration with the code filled in (rules.md §4). */
+export function inviteLink(ctx: DomainContext, code: string): string {
+  return `${ctx.config.PUBLIC_URL.replace(/\/+$/, "")}/register?invite=${encodeURIComponent(code)}`;
+}
+
+export async function inviteOf(ctx: DomainContext, userId: number): Promise<{ invite_code: string; invite_link: string }> {
+  const user = await profile(ctx, userId);
+  return { invite_code: user.invite_code, invite_link: user.invite_link };
+}
+
+// Invite codes are letters and digits; anything else (a NUL byte would fail in SQL) is simply wrong.
+const INVITE_CODE = /^[A-Z0-9]{1,32}$/;
+
+export async function inviterByCode(ctx: DomainContext, code: string): Promise<UserRow> {
+  const wanted = code.trim().toUpperCase();
+  if (!INVITE_CODE.test(wanted)) throw new Failure(ErrorCode.invalidInviteCode);
+  const [inviter] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.inviteCode, wanted), isNull(users.deletedAt)));
+  if (!inviter) throw new Failure(ErrorCode.invalidInviteCode);
+  return inviter;
+}
+
+/**
+ * Makes the owner of `code` this user's inviter (level 1). Refused when one is bound
+ * already, for one's own code, and when it would close a loop in the invite tree.
+ */
+export async function bindInviter(ctx: DomainContext, userId: number, code: string): Promise<User> {
+  const inviter = await inviterByCode(ctx, code);
+  if (inviter.id === userId) throw new Failure(ErrorCode.invalidInviteCode);
+  const row = await inTransaction(ctx, async (tx) => {
+    // One bind at a time: two concurrent binds (A takes B's code, B takes A's) would each
+    // see no loop in their own snapshot and together close one.
+    await tx.db.execute(sql`select pg_advisory_xact_lock(hashtextextended('invite-tree', 0))`);
+    const loop = await tx.db.execute(sql`
+      with recursive up(id, depth) as (
+        select inviter_id, 1 from users where id = ${inviter.id}
+        union all
+        select u.inviter_id, up.depth + 1 from users u join up on u.id = up.id where up.depth < 64
+      )
+      select id from up where id = ${userId} limit 1`);
+    if (rowsOf(loop).length > 0) throw new Failure(ErrorCode.invalidInviteCode);
+    const [updated] = await tx.db
+      .update(users)
+      .set({ inviterId: inviter.id })
+      .where(and(eq(users.id, userId), isNull(users.inviterId)))
+      .returning();
+    if (!updated) throw new Failure(ErrorCode.inviteAlreadyBound);
+    return updated;
+  });
+  return toUser(ctx, row);
+}

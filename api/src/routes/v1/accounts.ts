@@ -1,0 +1,35 @@
+import type { FastifyInstance } from "fastify";
+import { accountRoutes } from "../../../../contract/accounts.ts";
+import { issueDid } from "../../domain/accounts/devices.ts";
+import { sendCode } from "../../domain/accounts/send-code.ts";
+import { login, register } from "../../domain/accounts/sign-in.ts";
+import { logout } from "../../domain/accounts/tokens.ts";
+import { bind } from "../../plugins/route.ts";
+
+export async function accountsApi(app: FastifyInstance): Promise<void> {
+  const ctx = app.domain;
+
+  bind(app, accountRoutes.did, async () => ({ did: await issueDid(ctx) }));
+
+  bind(app, accountRoutes.sendCode, ({ body, query, request }) =>
+    sendCode(ctx, { email: body.email, purpose: body.purpose, ip: request.ip, language: query.ui_lang ?? query.lang }),
+  );
+
+  bind(app, accountRoutes.register, ({ body, query }) =>
+    register(ctx, {
+      email: body.email,
+      code: body.code,
+      inviteCode: body.invite_code || undefined,
+      did: query.did,
+      uiLang: body.ui_lang ?? query.ui_lang,
+      lang: body.lang ?? query.lang,
+    }),
+  );
+
+  bind(app, accountRoutes.login, ({ body, query }) => login(ctx, { email: body.email, code: body.code, did: query.did }));
+
+  bind(app, accountRoutes.logout, async ({ principal }) => {
+    await logout(ctx, principal);
+    return {};
+  });
+}

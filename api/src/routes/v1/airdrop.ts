@@ -1,0 +1,24 @@
+import type { FastifyInstance } from "fastify";
+import { airdropRoutes } from "../../../../contract/airdrop.ts";
+import type { BonusTypeValue } from "../../../../contract/bonus-tasks.ts";
+import { nativeAppOf } from "../../../../contract/wire.ts";
+import { claimRounds, startAirdrop } from "../../domain/airdrop/claims.ts";
+import { airdropInfo } from "../../domain/airdrop/info.ts";
+import { listRounds } from "../../domain/airdrop/rounds.ts";
+import { bindSocialHandle, recordFollow } from "../../domain/airdrop/social.ts";
+import { claimBonus, listTasks } from "../../domain/airdrop/tasks.ts";
+import { bind } from "../../plugins/route.ts";
+
+export async function airdropApi(app: FastifyInstance): Promise<void> {
+  const ctx = app.domain;
+  bind(app, airdropRoutes.info, ({ principal }) => airdropInfo(ctx, principal.userId));
+  bind(app, airdropRoutes.rounds, async ({ principal }) => ({ list: await listRounds(ctx, principal.userId) }));
+  bind(app, airdropRoutes.start, ({ principal }) => startAirdrop(ctx, principal.userId));
+  bind(app, airdropRoutes.claim, ({ principal }) => claimRounds(ctx, principal.userId));
+  bind(app, airdropRoutes.tasks, ({ principal, query }) => listTasks(ctx, principal.userId, nativeAppOf(query)));
+  bind(app, airdropRoutes.claimBonus, ({ principal, query }) =>
+    claimBonus(ctx, principal.userId, query.bonus_type as BonusTypeValue, nativeAppOf(query)),
+  );
+  bind(app, airdropRoutes.bindSocial, ({ principal, body }) => bindSocialHandle(ctx, principal.userId, body.twitter));
+  bind(app, airdropRoutes.recordFollow, ({ principal }) => recordFollow(ctx, principal.userId));
+}

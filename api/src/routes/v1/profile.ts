@@ -1,0 +1,15 @@
+import type { FastifyInstance } from "fastify";
+import { profileRoutes } from "../../../../contract/profile.ts";
+import { updateProfile } from "../../domain/profile/update.ts";
+import { profile, profileWithPower } from "../../domain/profile/users.ts";
+import { bind } from "../../plugins/route.ts";
+
+export async function profileApi(app: FastifyInstance): Promise<void> {
+  const ctx = app.domain;
+  bind(app, profileRoutes.me, ({ principal }) => profile(ctx, principal.userId));
+  bind(app, profileRoutes.airdropUser, ({ principal }) => profile(ctx, principal.userId));
+  bind(app, profileRoutes.airdropUserWithPower, async ({ principal }) => ({ user: await profileWithPower(ctx, principal.userId) }));
+  for (const spec of [profileRoutes.updatePut, profileRoutes.updatePost]) {
+    bind(app, spec, async ({ principal, body }) => ({ user: await updateProfile(ctx, principal.userId, body) }));
+  }
+}

@@ -1,0 +1,40 @@
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BalanceCard } from "~/components/balance-card.tsx";
+import { PageHeader } from "~/components/page-header.tsx";
+import { isolate } from "~/utils/format.ts";
+import type { IntentFailure } from "~/utils/intent-action.server.ts";
+import { useSignedInUser } from "~/utils/signed-in-user.ts";
+import { BonusTasks } from "./bonus-tasks.tsx";
+import { PowerCard } from "./power-card.tsx";
+import { RoundList } from "./round-list.tsx";
+import { StatusCard } from "./status-card.tsx";
+import type { AirdropData } from "./types.ts";
+import { UpgradeDialog } from "./upgrade-dialog.tsx";
+
+export function AirdropPage() {
+  const { t } = useTranslation();
+  const user = useSignedInUser();
+  const data = useLoaderData<AirdropData>();
+  const failed = useActionData<IntentFailure>();
+  return (
+    <main className="page">
+      <PageHeader title={t("airdrop:title")}>
+        <p className="lead">{t("airdrop:greeting", { name: isolate(user.name || user.email) })}</p>
+      </PageHeader>
+      <StatusCard info={data.info} />
+      <PowerCard info={data.info} />
+      <BalanceCard vv={data.info.vv} btc={data.info.btc} />
+      <BonusTasks
+        info={data.info}
+        tasks={data.tasks}
+        inviteCode={user.invite_code}
+        inviteFriends={data.inviteFriends}
+        followWait={data.followWait}
+        typedHandle={failed?.fields?.twitter}
+      />
+      <RoundList rounds={data.rounds} />
+      {data.upgradePopup ? <UpgradeDialog power={data.upgradePower} /> : null}
+    </main>
+  );
+}

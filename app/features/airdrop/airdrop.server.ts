@@ -1,0 +1,72 @@
+import { json } from "@remix-run/node";
+import { routes } from "../../../contract/routes.ts";
+import { fromEpochSeconds } from "../../../contract/time.ts";
+import { minutesText } from "~/utils/format.ts";
+import { dispatchIntent, field, intent } from "~/utils/intent-action.server.ts";
+import { pageTitle } from "~/utils/page-title.server.ts";
+import { callSignedIn, orUnavailable, requireSignedIn } from "~/utils/request.server.ts";
+
+/** Everything the /airdrop page shows, in one round of parallel API calls. */
+export async function loadAirdrop(request: Request) {
+  const ctx = await requireSignedIn(request);
+  const [info, rounds, tasks, title] = await orUnavailable(
+    Promise.all([
+      callSignedIn(request, ctx, routes.airdrop.info),
+      callSignedIn(request, ctx, routes.airdrop.rounds),
+      callSignedIn(request, ctx, routes.airdrop.tasks),
+      pageTitle(request, "tabs.airdrop"),
+    ]),
+  );
+  const upgradeLater = new URL(request.url).searchParams.get("upgrade") === "later";
+  const when = new Intl.DateTimeFormat(ctx.locale, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+  return json({
+    title,
+    info,
+    rounds: rounds.list.map((r) => ({ ...r, when: `${when.format(fromEpochSeconds(r.airdrop_at))} UTC` })),
+    tasks: tasks.list,
+    inviteFriends: tasks.invite_friends,
+    followWait: minutesText(ctx.locale, tasks.follow_wait_seconds),
+    upgradePopup: tasks.gp_pop && !upgradeLater,
+    upgradePower: tasks.power_amount,
+  });
+}
+
+/** The handle as typed, with the @ the API expects. */
+function handleOf(form: FormData): string {
+  const typed = field(form, "twitter");
+  return typed.startsWith("@") || !typed ? typed : `@${typed}`;
+}
+
+/**
+ * The page's buttons, by intent: start, claim, bind the handle, record the follow, claim a
+ * bonus. A refusal re-renders with the localized reason and keeps a typed handle.
+ */
+const INTENTS = {
+  start: intent({
+    call: ({ api }) => api(routes.airdrop.start),
+    success: (r) => ({ kind: "success", key: "airdrop:toast.started", params: { power: r.power_granted } }),
+  }),
+  collect: intent({
+    call: ({ api }) => api(routes.airdrop.claim),
+    success: (r) => ({ kind: "success", key: r.resumed ? "airdrop:toast.claimedResumed" : "airdrop:toast.claimed", params: { amount: r.amount } }),
+  }),
+  bind: intent({
+    call: ({ api, form }) => api(routes.airdrop.bindSocial, { body: { twitter: handleOf(form) } }),
+    success: (r) => ({ kind: "success", key: "airdrop:toast.bound", params: { handle: r.twitter } }),
+  }),
+  follow: intent({
+    call: async ({ api, ctx }) => {
+      const followed = await api(routes.airdrop.recordFollow);
+      return minutesText(ctx.locale, followed.claim_at - followed.followed_at);
+    },
+    success: (wait) => ({ kind: "success", key: "airdrop:toast.followed", params: { wait } }),
+  }),
+  bonus: intent({
+    call: ({ api, form }) => api(routes.airdrop.claimBonus, { query: { bonus_type: field(form, "bonus_type") } }),
+    success: (r) => ({ kind: "success", key: "airdrop:toast.bonus", params: { power: r.power } }),
+  }),
+};
+
+export function airdropAction(request: Request) {
+  return dispatchIntent(request, INTENTS, { page: "/airdrop", keep: ["twitter"] });
+}

@@ -1,0 +1,113 @@
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BonusType } from "../../../contract/bonus-tasks.ts";
+import { Countdown } from "~/components/countdown.tsx";
+import type { Info, Task } from "./types.ts";
+
+function ClaimButton({ task }: { task: Task }) {
+  const { t } = useTranslation();
+  if (task.collected) return <span className="badge badge--claimed">{t("airdrop:task.collected")}</span>;
+  if (!task.can_collect) return null;
+  return (
+    <Form method="post">
+      <input type="hidden" name="bonus_type" value={task.bonus_type} />
+      <button type="submit" name="intent" value="bonus" className="button">
+        {t("airdrop:task.claim", { power: task.power })}
+      </button>
+    </Form>
+  );
+}
+
+/** Step 1 of the follow task: bind the handle (the proof of ownership is the invite code in the bio). */
+function BindStep({ info, inviteCode, typed }: { info: Info; inviteCode: string; typed?: string }) {
+  const { t } = useTranslation();
+  if (info.twitter) {
+    return (
+      <p className="step step--done">
+        {t("airdrop:social.bound")} <bdi dir="ltr">{info.twitter}</bdi>
+      </p>
+    );
+  }
+  return (
+    <Form method="post" className="form form--inline">
+      <div className="field">
+        <label htmlFor="twitter">{t("airdrop:social.handleLabel")}</label>
+        <input id="twitter" name="twitter" dir="ltr" autoCapitalize="none" autoComplete="off" spellCheck={false} maxLength={16} placeholder="@handle" defaultValue={typed} aria-describedby="twitter-hint" />
+      </div>
+      <button type="submit" name="intent" value="bind" className="button">
+        {t("airdrop:social.bind")}
+      </button>
+      <p id="twitter-hint" className="hint form__wide">
+        {t("airdrop:social.proof", { code: inviteCode })}
+      </p>
+    </Form>
+  );
+}
+
+/** Step 2 and 3: follow the official account, then wait before the reward can be claimed. */
+function FollowStep({ info, task }: { info: Info; task: Task }) {
+  const { t } = useTranslation();
+  if (!info.twitter) return <p className="hint">{t("airdrop:social.bindFirst")}</p>;
+  if (!info.follow_twitter) {
+    const official = info.official_twitter.replace(/^@/, "");
+    return (
+      <div className="actions">
+        <a className="button button--secondary" href={`https://x.com/${official}`} target="_blank" rel="noopener noreferrer">
+          {t("airdrop:social.open", { handle: info.official_twitter })}
+        </a>
+        <Form method="post">
+          <button type="submit" name="intent" value="follow" className="button">
+            {t("airdrop:social.followed")}
+          </button>
+        </Form>
+      </div>
+    );
+  }
+  const wait = (info.follow_claim_at ?? 0) - info.server_time;
+  if (wait > 0 && !task.collected) {
+    return (
+      <p className="step">
+        {t("airdrop:social.wait")} <Countdown deadline={info.follow_claim_at ?? 0} serverNow={info.server_time} label={t("airdrop:social.waitLabel")} />
+      </p>
+    );
+  }
+  return null;
+}
+
+/** The ways to gain power: each bonus task with its state, the social steps inline. */
+export function BonusTasks(props: {
+  info: Info;
+  tasks: Task[];
+  inviteCode: string;
+  /** How many invitees must start their airdrop, and the follow wait in words: from the API. */
+  inviteFriends: number;
+  followWait: string;
+  typedHandle?: string;
+}) {
+  const { info, tasks, inviteCode, typedHandle } = props;
+  const params = { friends: props.inviteFriends, wait: props.followWait };
+  const { t } = useTranslation();
+  return (
+    <section className="card" id="tasks" aria-labelledby="tasks-title">
+      <h2 id="tasks-title">{t("airdrop:task.heading")}</h2>
+      <ul className="tasks">
+        {tasks.map((task) => (
+          <li key={task.bonus_type} className="task">
+            <div className="task__head">
+              <div>
+                <h3>{t(`airdrop:task.t${task.bonus_type}.title`, params)}</h3>
+                <p className="hint">{t(`airdrop:task.t${task.bonus_type}.body`, params)}</p>
+              </div>
+              <span className="task__power" dir="ltr">
+                +{task.power}
+              </span>
+            </div>
+            {task.bonus_type === BonusType.bindSocial ? <BindStep info={info} inviteCode={inviteCode} typed={typedHandle} /> : null}
+            {task.bonus_type === BonusType.followOfficial ? <FollowStep info={info} task={task} /> : null}
+            <ClaimButton task={task} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

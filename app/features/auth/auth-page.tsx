@@ -1,0 +1,35 @@
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LanguageMenu } from "~/components/language-menu.tsx";
+import type { authPageLoader } from "./auth-page.server.ts";
+import { OtpForm, type OtpActionData } from "./otp-form.tsx";
+
+/** The page around the OTP form: brand, heading, the form, and the way to the other page. */
+export function AuthPage({ mode }: { mode: "login" | "register" }) {
+  const { t } = useTranslation();
+  const data = useLoaderData<Awaited<ReturnType<typeof authPageLoader>>>() as unknown as {
+    redirectTo?: string;
+    invite?: string;
+  };
+  const actionData = useActionData<OtpActionData>();
+  const other = mode === "login" ? "register" : "login";
+  return (
+    <main className="page page--auth">
+      <header className="auth-header">
+        <span className="brand" aria-hidden="true">
+          VV
+        </span>
+        <LanguageMenu />
+      </header>
+      <h1>{t(`auth:${mode}.heading`)}</h1>
+      <p className="lead">{t(`auth:${mode}.lead`)}</p>
+      <OtpForm mode={mode} actionData={actionData} redirectTo={data.redirectTo} invite={data.invite} />
+      <p className="switch">
+        {t(`auth:${mode}.switchPrompt`)}{" "}
+        <Link to={data.redirectTo ? `/${other}?redirectTo=${encodeURIComponent(data.redirectTo)}` : `/${other}`}>
+          {t(`auth:${mode}.switchLink`)}
+        </Link>
+      </p>
+    </main>
+  );
+}

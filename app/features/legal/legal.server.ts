@@ -1,0 +1,40 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LanguageCode } from "../../../contract/languages.ts";
+import { getEnv } from "~/utils/env.server.ts";
+import { i18next } from "~/utils/i18next.server.ts";
+import { detectLocale } from "~/utils/locale.server.ts";
+
+const EFFECTIVE = "2026-11-21";
+
+type Doc = "privacy" | "terms";
+
+async function buildText(locale: LanguageCode, doc: Doc) {
+  const t = await i18next.getFixedT(locale, "legal");
+  const sections: { heading: string; body: string[] }[] = [];
+  for (let i = 1; ; i++) {
+    const key = `${doc}.s${i}`;
+    if (!t(`${key}.heading`, { defaultValue: "" })) break;
+    sections.push({ heading: t(`${key}.heading`), body: t(`${key}.body`).split(/\n\n+/) });
+  }
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(EFFECTIVE));
+  return {
+    title: t(`${doc}.title`),
+    description: t(`${doc}.description`),
+    updated: t(`${doc}.updated`, { date }),
+    sections,
+  };
+}
+
+// The texts never change while the server runs: each language's is built once, on first view.
+const built = new Map<string, ReturnType<typeof buildText>>();
+
+/**
+ * The text of /privacy or /terms, translated on the server: these pages ship no
+ * JavaScript, so their (long) namespace never travels to the browser.
+ */
+export async function legalLoader({ request }: LoaderFunctionArgs, doc: Doc) {
+  const locale = await detectLocale(request);
+  const key = `${locale}:${doc}`;
+  if (!built.has(key)) built.set(key, buildText(locale, doc));
+  return json({ ...(await built.get(key)!), publicUrl: getEnv().PUBLIC_URL });
+}

@@ -1,0 +1,41 @@
+import { createCookie, createCookieSessionStorage, type CookieOptions } from "@remix-run/node";
+import { getEnv } from "./env.server.ts";
+
+/**
+ * Every cookie the web app sets, with its options in one place. None is readable by page
+ * scripts; the signed ones use SESSION_SECRET (the first signs, all verify).
+ */
+const YEAR = 60 * 60 * 24 * 365;
+
+function base(): CookieOptions {
+  return { path: "/", sameSite: "lax", httpOnly: true, secure: getEnv().PUBLIC_URL.startsWith("https:") };
+}
+
+function signed(): CookieOptions {
+  return { ...base(), secrets: getEnv().SESSION_SECRET };
+}
+
+/** The UI language the visitor chose (`?ui_lang=`, the profile, login). Not secret, not signed. */
+export const langCookie = createCookie("vv_lang", { path: "/", sameSite: "lax", maxAge: YEAR });
+
+/** The native app a webview runs in (`?os=&vcode=`), so every API call reports it. */
+export const appCookie = createCookie("vv_app", { path: "/", sameSite: "lax", httpOnly: true, maxAge: YEAR });
+
+let session: ReturnType<typeof createSessionStorage> | undefined;
+let toast: ReturnType<typeof createCookie> | undefined;
+
+function createSessionStorage() {
+  return createCookieSessionStorage<{ token: string; did: string }>({
+    cookie: { name: "vv_session", ...signed(), maxAge: 60 * 60 * 24 * 30 },
+  });
+}
+
+/** The login token and the device id. Created on first use: the secret comes from the settings. */
+export function sessionStorage() {
+  return (session ??= createSessionStorage());
+}
+
+/** A flash toast that survives one redirect. */
+export function toastCookie() {
+  return (toast ??= createCookie("vv_toast", { ...signed(), maxAge: 60 }));
+}

@@ -1,0 +1,65 @@
+import { json } from "@remix-run/node";
+import type { z } from "zod";
+import { ErrorCode } from "../../contract/errors.ts";
+import type { RouteSpec } from "../../contract/route.ts";
+import type { callApi } from "./api.server.ts";
+import { callSignedIn, errorToast, requireSignedIn, type RequestContext } from "./request.server.ts";
+import { doneWithToast } from "./toast.server.ts";
+import type { Toast } from "./toast.ts";
+
+/** A form field as trimmed text ("" when absent or a file). */
+export function field(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value.trim() : "";
+}
+
+/** Calls the API as the signed-in user of this request (an expired login goes to /login). */
+export type SignedInApi = <S extends RouteSpec>(spec: S, input?: Parameters<typeof callApi<S>>[2]) => Promise<z.infer<S["response"]>>;
+
+export interface IntentInput {
+  api: SignedInApi;
+  form: FormData;
+  ctx: RequestContext;
+}
+
+/** One button of a page: the API call it makes and the toast that says it worked. */
+export interface Intent<R> {
+  call(input: IntentInput): Promise<R>;
+  success(result: R): Toast;
+}
+
+/** Lets TypeScript carry each intent's result type from `call` to `success`. */
+export function intent<R>(handler: Intent<R>): Intent<R> {
+  return handler;
+}
+
+/** What a page's action answers when a call is refused: the toast, and the fields to keep. */
+export interface IntentFailure {
+  toast: Toast;
+  fields?: Record<string, string>;
+}
+
+/**
+ * The action of a signed-in page: runs the form's `intent` from the table, then answers with
+ * its success toast (see doneWithToast), or re-renders with the localized refusal and the
+ * typed fields named in `keep`.
+ */
+export async function dispatchIntent(
+  request: Request,
+  table: Record<string, Intent<any>>,
+  opts: { page: string; keep?: readonly string[] },
+): Promise<Response> {
+  const ctx = await requireSignedIn(request);
+  const form = await request.formData();
+  const handler = table[field(form, "intent")];
+  if (!handler) return json<IntentFailure>({ toast: { kind: "error", code: ErrorCode.badRequest } });
+  const api: SignedInApi = (spec, input) => callSignedIn(request, ctx, spec, input);
+  let result: unknown;
+  try {
+    result = await handler.call({ api, form, ctx });
+  } catch (error) {
+    const fields = Object.fromEntries((opts.keep ?? []).map((name) => [name, field(form, name)]));
+    return json<IntentFailure>({ toast: errorToast(error), fields });
+  }
+  return doneWithToast(request, opts.page, handler.success(result));
+}

@@ -1,0 +1,41 @@
+import type { ServerBuild } from "@remix-run/node";
+import { matchRoutes } from "@remix-run/react";
+import type { Namespace, RouteHandle } from "./i18n.ts";
+
+export type NamespacesFor = (pathname: string) => Namespace[];
+
+interface RouteNode {
+  id: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  namespaces: readonly Namespace[];
+  children?: RouteNode[];
+}
+
+type RouteTable = Record<string, { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; module: { handle?: unknown } }>;
+
+/**
+ * The translation namespaces a page needs: those its matched routes declare in `handle.i18n`,
+ * root first. Built once from the route table (the server build's, or the one tests assemble)
+ * and handed to loaders in the load context, so the root loader embeds only what the page uses.
+ */
+export function routeNamespaces(routes: ServerBuild["routes"] | RouteTable): NamespacesFor {
+  const table = routes as RouteTable;
+  const childrenOf = (parentId: string | undefined): RouteNode[] =>
+    Object.values(table)
+      .filter((r) => r.parentId === parentId)
+      .map((r) => ({
+        id: r.id,
+        path: r.path,
+        index: r.index,
+        caseSensitive: r.caseSensitive,
+        namespaces: (r.module.handle as RouteHandle | undefined)?.i18n ?? [],
+        children: childrenOf(r.id),
+      }));
+  const tree = childrenOf(undefined);
+  return (pathname) => {
+    const matches = matchRoutes(tree as never, pathname) ?? [];
+    return [...new Set(matches.flatMap((m) => (m.route as unknown as RouteNode).namespaces))];
+  };
+}

@@ -1,0 +1,17 @@
+import type { z } from "zod";
+
+/** One /v1 call: the API binds its handler to it and OpenAPI is generated from it. */
+export interface RouteSpec {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  path: string;
+  summary: string;
+  auth: boolean;
+  body?: z.ZodType;
+  /** Parameters of this call carried in the query string, beside the common ones. */
+  query?: z.ZodObject;
+  response: z.ZodType;
+}
+
+export function route<const T extends RouteSpec>(spec: T): T {
+  return spec;
+}

@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/** Shapes every feature's payloads are built from. */
+export const moneyString = z.string().regex(/^-?\d+\.\d{8}$/).describe("Decimal string, 8 places");
+export const epochSeconds = z.number().int().describe("Epoch seconds");
+export const emptyResult = z.object({});
+
+/**
+ * The query every client appends to every call (product spec §7). The API drops unknown keys;
+ * the web app fills each of these from the visitor's session.
+ */
+export const commonQuery = z.object({
+  os: z.string().max(16).optional(),
+  country: z.string().max(8).optional(),
+  lang: z.string().max(16).optional(),
+  ui_lang: z.string().max(16).optional(),
+  pkg: z.string().max(64).optional(),
+  vcode: z.string().max(16).optional(),
+  did: z.string().max(64).optional(),
+});
+export type CommonQuery = z.infer<typeof commonQuery>;
+
+/** The native apps: their webviews open the web app with `?os=android|ios&vcode=N`. */
+export const NATIVE_OSES = ["android", "ios"] as const;
+export interface NativeApp {
+  os: (typeof NATIVE_OSES)[number];
+  /** The app's version code, digits. */
+  vcode: string;
+}
+
+/** The native app a query names, or undefined for the web and for anything malformed. */
+export function nativeAppOf(query: { os?: string | null; vcode?: string | null }): NativeApp | undefined {
+  const os = NATIVE_OSES.find((o) => o === query.os);
+  const vcode = query.vcode ?? "";
+  return os && /^\d{1,9}$/.test(vcode) ? { os, vcode } : undefined;
+}
