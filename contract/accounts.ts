@@ -3,30 +3,30 @@ import { userSchema } from "./profile.ts";
 import { route } from "./route.ts";
 import { emptyResult } from "./wire.ts";
 
-export const otpPurposeSchema = z.enum(["register", "login"]);
+const otpPurposeSchema = z.enum(["register", "login"]);
 export type OtpPurpose = z.infer<typeof otpPurposeSchema>;
 
 const email = z.string().trim().max(254).describe("E-mail address");
 const otp = z.string().trim().max(12).describe("The one-time code from the e-mail");
 const language = z.string().trim().max(16);
 
-export const sendCodeBody = z.object({ email, purpose: otpPurposeSchema });
-export const registerBody = z.object({
+const sendCodeBody = z.object({ email, purpose: otpPurposeSchema });
+const registerBody = z.object({
   email,
   code: otp,
   invite_code: z.string().trim().max(32).optional(),
   ui_lang: language.optional(),
   lang: language.optional(),
 });
-export const loginBody = z.object({ email, code: otp });
+const loginBody = z.object({ email, code: otp });
 
-export const authResult = z.object({
+const authResult = z.object({
   user: userSchema,
   token: z.string(),
   did: z.string().describe("The device id the account is now signed in on"),
 });
-export const didResult = z.object({ did: z.string() });
-export const sendCodeResult = z.object({ resend_after: z.number().int().describe("Seconds until another code may be sent") });
+const didResult = z.object({ did: z.string() });
+const sendCodeResult = z.object({ resend_after: z.number().int().describe("Seconds until another code may be sent") });
 
 export const accountRoutes = {
   did: route({ method: "GET", path: "/v1/user/did/", summary: "Issue a device id", auth: false, response: didResult }),

@@ -4,7 +4,7 @@ import { route } from "./route.ts";
 import { epochSeconds, moneyString } from "./wire.ts";
 
 /** `mint_status` on the wire: where a user's airdrop stands (rules.md §2). */
-export const airdropStatusSchema = z.enum(["not_open", "wait", "minting", "suspend"]);
+const airdropStatusSchema = z.enum(["not_open", "wait", "minting", "suspend"]);
 export type AirdropStatus = z.infer<typeof airdropStatusSchema>;
 
 export const airdropInfoSchema = z.object({
@@ -31,7 +31,7 @@ export const airdropInfoSchema = z.object({
 });
 export type AirdropInfo = z.infer<typeof airdropInfoSchema>;
 
-export const airdropRoundSchema = z.object({
+const airdropRoundSchema = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
   round_number: z.number().int(),
@@ -47,7 +47,7 @@ export type AirdropRound = z.infer<typeof airdropRoundSchema>;
 export const roundListResult = z.object({ list: z.array(airdropRoundSchema) });
 
 const bonusTypeNumber = z.number().int().refine((n) => (BONUS_TASK_ORDER as readonly number[]).includes(n), "a bonus_type");
-export const bonusTaskSchema = z.object({
+const bonusTaskSchema = z.object({
   user_id: z.number().int(),
   bonus_type: bonusTypeNumber,
   title: z.string(),
@@ -67,10 +67,10 @@ export const taskListResult = z.object({
 });
 
 export const claimResult = z.object({ amount: moneyString, rounds: z.number().int(), resumed: z.boolean() });
-export const startResult = z.object({ mint_status: airdropStatusSchema, power_granted: z.number().int() });
-export const claimBonusQuery = z.object({ bonus_type: z.coerce.number().pipe(bonusTypeNumber) });
+const startResult = z.object({ mint_status: airdropStatusSchema, power_granted: z.number().int() });
+const claimBonusQuery = z.object({ bonus_type: z.coerce.number().pipe(bonusTypeNumber) });
 export const claimBonusResult = z.object({ bonus_type: z.number().int(), power: z.number().int() });
-export const socialHandleBody = z.object({ twitter: z.string().trim().max(64) });
+const socialHandleBody = z.object({ twitter: z.string().trim().max(64) });
 export const socialHandleResult = z.object({ twitter: z.string() });
 export const followResult = z.object({ followed_at: epochSeconds, claim_at: epochSeconds });
 

@@ -8,7 +8,7 @@ export const envelopeSchema = z.object({
   data: z.unknown().optional(),
 });
 
-export type Envelope<T = unknown> =
+type Envelope<T = unknown> =
   | { code: 0; data: T }
   | { code: number; err_msg: string; data?: undefined };
 

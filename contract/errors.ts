@@ -58,7 +58,7 @@ export const ErrorCode = {
   internal: 100500,
 } as const;
 
-export type ErrorCodeName = keyof typeof ErrorCode;
+type ErrorCodeName = keyof typeof ErrorCode;
 export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
 
 export const ERROR_CODES: readonly number[] = Object.values(ErrorCode);

@@ -25,7 +25,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const updateUserBody = z.object({
+const updateUserBody = z.object({
   name: z.string().max(200).optional(),
   ui_lang: language.optional(),
   lang: language.optional(),

@@ -21,7 +21,7 @@ export const commonQuery = z.object({
 export type CommonQuery = z.infer<typeof commonQuery>;
 
 /** The native apps: their webviews open the web app with `?os=android|ios&vcode=N`. */
-export const NATIVE_OSES = ["android", "ios"] as const;
+const NATIVE_OSES = ["android", "ios"] as const;
 export interface NativeApp {
   os: (typeof NATIVE_OSES)[number];
   /** The app's version code, digits. */

@@ -68,7 +68,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   return { ...config, API_SECRET: config.API_SECRET || ensureSecret(config.DATA_DIR, "api-secret") };
 }
 
-export function describeIssue(error: z.ZodError): string {
+function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   return `Invalid configuration: ${issue.path.join(".") || "environment"}: ${issue.message}`;
 }

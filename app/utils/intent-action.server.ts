@@ -14,16 +14,16 @@ export function field(form: FormData, name: string): string {
 }
 
 /** Calls the API as the signed-in user of this request (an expired login goes to /login). */
-export type SignedInApi = <S extends RouteSpec>(spec: S, input?: Parameters<typeof callApi<S>>[2]) => Promise<z.infer<S["response"]>>;
+type SignedInApi = <S extends RouteSpec>(spec: S, input?: Parameters<typeof callApi<S>>[2]) => Promise<z.infer<S["response"]>>;
 
-export interface IntentInput {
+interface IntentInput {
   api: SignedInApi;
   form: FormData;
   ctx: RequestContext;
 }
 
 /** One button of a page: the API call it makes and the toast that says it worked. */
-export interface Intent<R> {
+interface Intent<R> {
   call(input: IntentInput): Promise<R>;
   success(result: R): Toast;
 }

@@ -1,7 +1,7 @@
 import type { Session } from "@remix-run/node";
 import { sessionStorage } from "./cookies.server.ts";
 
-export interface SessionData {
+interface SessionData {
   token: string;
   did: string;
 }

@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import { catchUp } from "../domain/airdrop/distribution.ts";
 import type { DomainContext } from "../domain/context.ts";
 
-export interface Scheduler {
+interface Scheduler {
   /** One pass now: distributes whatever has closed. Resolves when it is done. */
   tick(): Promise<void>;
   stop(): Promise<void>;

@@ -32,7 +32,7 @@ function operation(spec: RouteSpec) {
 }
 
 /** The OpenAPI document, generated from the same contract entries the handlers are bound to. */
-export function buildOpenApi() {
+function buildOpenApi() {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const spec of allRoutes) {
     (paths[spec.path] ??= {})[spec.method.toLowerCase()] = operation(spec);

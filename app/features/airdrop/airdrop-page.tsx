@@ -31,7 +31,7 @@ export function AirdropPage() {
         inviteCode={user.invite_code}
         inviteFriends={data.inviteFriends}
         followWait={data.followWait}
-        typedHandle={failed?.fields?.twitter}
+        typedHandle={failed?.fields?.handle}
       />
       <RoundList rounds={data.rounds} />
       {data.upgradePopup ? <UpgradeDialog power={data.upgradePower} /> : null}

@@ -33,7 +33,7 @@ export async function loadAirdrop(request: Request) {
 
 /** The handle as typed, with the @ the API expects. */
 function handleOf(form: FormData): string {
-  const typed = field(form, "twitter");
+  const typed = field(form, "handle");
   return typed.startsWith("@") || !typed ? typed : `@${typed}`;
 }
 
@@ -46,7 +46,7 @@ const INTENTS = {
     call: ({ api }) => api(routes.airdrop.start),
     success: (r) => ({ kind: "success", key: "airdrop:toast.started", params: { power: r.power_granted } }),
   }),
-  collect: intent({
+  claim: intent({
     call: ({ api }) => api(routes.airdrop.claim),
     success: (r) => ({ kind: "success", key: r.resumed ? "airdrop:toast.claimedResumed" : "airdrop:toast.claimed", params: { amount: r.amount } }),
   }),
@@ -68,5 +68,5 @@ const INTENTS = {
 };
 
 export function airdropAction(request: Request) {
-  return dispatchIntent(request, INTENTS, { page: "/airdrop", keep: ["twitter"] });
+  return dispatchIntent(request, INTENTS, { page: "/airdrop", keep: ["handle"] });
 }

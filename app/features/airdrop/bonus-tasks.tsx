@@ -31,13 +31,13 @@ function BindStep({ info, inviteCode, typed }: { info: Info; inviteCode: string;
   return (
     <Form method="post" className="form form--inline">
       <div className="field">
-        <label htmlFor="twitter">{t("airdrop:social.handleLabel")}</label>
-        <input id="twitter" name="twitter" dir="ltr" autoCapitalize="none" autoComplete="off" spellCheck={false} maxLength={16} placeholder="@handle" defaultValue={typed} aria-describedby="twitter-hint" />
+        <label htmlFor="handle">{t("airdrop:social.handleLabel")}</label>
+        <input id="handle" name="handle" dir="ltr" autoCapitalize="none" autoComplete="off" spellCheck={false} maxLength={16} placeholder="@handle" defaultValue={typed} aria-describedby="handle-hint" />
       </div>
       <button type="submit" name="intent" value="bind" className="button">
         {t("airdrop:social.bind")}
       </button>
-      <p id="twitter-hint" className="hint form__wide">
+      <p id="handle-hint" className="hint form__wide">
         {t("airdrop:social.proof", { code: inviteCode })}
       </p>
     </Form>

@@ -66,9 +66,9 @@ export function StatusCard({ info }: { info: Info }) {
           <button
             type="submit"
             name="intent"
-            value="collect"
+            value="claim"
             className="button button--block"
-            disabled={info.un_collect_round === 0 || busy === "collect"}
+            disabled={info.un_collect_round === 0 || busy === "claim"}
           >
             {info.un_collect_round > 0 ? t("airdrop:status.claim", { amount: balance8(info.un_collect_amount) }) : t("airdrop:status.nothingToClaim")}
           </button>

@@ -45,90 +45,88 @@ export function OtpForm(props: {
   const submitIntent = props.mode;
   const redirectTo = data?.redirectTo ?? props.redirectTo;
   return (
-    <>
-      <Form method="post" className="card form" noValidate>
-        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <div className="field">
-          <label htmlFor="email">{t("auth:email")}</label>
+    <Form method="post" className="card form" noValidate>
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      <div className="field">
+        <label htmlFor="email">{t("auth:email")}</label>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          dir="ltr"
+          defaultValue={data?.email}
+          placeholder={t("auth:emailPlaceholder")}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="code">{t("auth:code")}</label>
+        <div className="field__row">
           <input
-            id="email"
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            dir="ltr"
-            defaultValue={data?.email}
-            placeholder={t("auth:emailPlaceholder")}
+            ref={codeRef}
+            id="code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={6}
+            placeholder={t("auth:codePlaceholder")}
+            aria-describedby={data?.sent ? "code-hint" : undefined}
           />
+          <button
+            type="submit"
+            name="intent"
+            value="send"
+            className="button button--secondary"
+            disabled={wait > 0 || busyIntent === "send"}
+          >
+            {busyIntent === "send"
+              ? t("auth:sending")
+              : wait > 0
+                ? t("auth:resendIn", { time: countdown(wait).slice(3) })
+                : data?.sent
+                  ? t("auth:resend")
+                  : t("auth:sendCode")}
+          </button>
         </div>
-        <div className="field">
-          <label htmlFor="code">{t("auth:code")}</label>
-          <div className="field__row">
-            <input
-              ref={codeRef}
-              id="code"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={6}
-              placeholder={t("auth:codePlaceholder")}
-              aria-describedby={data?.sent ? "code-hint" : undefined}
-            />
-            <button
-              type="submit"
-              name="intent"
-              value="send"
-              className="button button--secondary"
-              disabled={wait > 0 || busyIntent === "send"}
-            >
-              {busyIntent === "send"
-                ? t("auth:sending")
-                : wait > 0
-                  ? t("auth:resendIn", { time: countdown(wait).slice(3) })
-                  : data?.sent
-                    ? t("auth:resend")
-                    : t("auth:sendCode")}
-            </button>
-          </div>
-          {data?.sent ? (
-            <p id="code-hint" className="hint">
-              {t("auth:codeSentTo", { email: isolate(data.email) })}
-            </p>
-          ) : null}
-        </div>
-        {props.mode === "register" ? (
-          <div className="field">
-            <label htmlFor="invite">{t("auth:invite")}</label>
-            <input
-              id="invite"
-              name="invite"
-              autoCapitalize="characters"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={16}
-              defaultValue={data?.invite ?? props.invite}
-              placeholder={t("auth:invitePlaceholder")}
-            />
-          </div>
-        ) : null}
-        <button type="submit" name="intent" value={submitIntent} className="button" disabled={busyIntent === submitIntent}>
-          {busyIntent === submitIntent ? t("auth:pleaseWait") : t(props.mode === "login" ? "auth:logIn" : "auth:signUp")}
-        </button>
-        {props.mode === "register" ? (
-          <p className="hint terms-note">
-            <Trans
-              i18nKey="auth:agreeTerms"
-              components={{
-                terms: <Link to="/terms" reloadDocument />,
-                privacy: <Link to="/privacy" reloadDocument />,
-              }}
-            />
+        {data?.sent ? (
+          <p id="code-hint" className="hint">
+            {t("auth:codeSentTo", { email: isolate(data.email) })}
           </p>
         ) : null}
-      </Form>
-    </>
+      </div>
+      {props.mode === "register" ? (
+        <div className="field">
+          <label htmlFor="invite">{t("auth:invite")}</label>
+          <input
+            id="invite"
+            name="invite"
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={16}
+            defaultValue={data?.invite ?? props.invite}
+            placeholder={t("auth:invitePlaceholder")}
+          />
+        </div>
+      ) : null}
+      <button type="submit" name="intent" value={submitIntent} className="button" disabled={busyIntent === submitIntent}>
+        {busyIntent === submitIntent ? t("auth:pleaseWait") : t(props.mode === "login" ? "auth:logIn" : "auth:signUp")}
+      </button>
+      {props.mode === "register" ? (
+        <p className="hint terms-note">
+          <Trans
+            i18nKey="auth:agreeTerms"
+            components={{
+              terms: <Link to="/terms" reloadDocument />,
+              privacy: <Link to="/privacy" reloadDocument />,
+            }}
+          />
+        </p>
+      ) : null}
+    </Form>
   );
 }

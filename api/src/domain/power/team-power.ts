@@ -8,7 +8,7 @@ import type { DomainContext } from "../context.ts";
  * distribution's SQL gather its inputs. tests/api/team-power-agreement.test.ts checks that
  * the SQL and these functions agree on random teams.
  */
-export interface Rates {
+interface Rates {
   /** VV units (1e-8) paid per unit of effective power per round. */
   unitsPerPower: bigint;
   l1Percent: number;

@@ -31,7 +31,7 @@ export function toUser(ctx: DomainContext, row: UserRow): User {
   };
 }
 
-export async function loadUser(ctx: DomainContext, userId: number): Promise<UserRow> {
+async function loadUser(ctx: DomainContext, userId: number): Promise<UserRow> {
   const [row] = await ctx.db.select().from(users).where(eq(users.id, userId));
   return row;
 }
