@@ -63,6 +63,7 @@ export const taskListResult = z.object({
   gp_pop: z.boolean().describe("Show the app-upgrade reward popup"),
   power_amount: z.string().describe("Power the app-upgrade reward grants"),
   invite_friends: z.number().int().describe("Level-1 invitees who must start their airdrop for the invite reward"),
+  invite_started: z.number().int().describe("Level-1 invitees who have started their airdrop so far"),
   follow_wait_seconds: z.number().int().describe("Wait between following and claiming the follow reward"),
 });
 

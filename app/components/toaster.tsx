@@ -6,7 +6,7 @@ import type { Toast } from "~/utils/toast.ts";
 const SHOW_MS = 6000;
 
 /** The localized text of a toast: a known code's message, else the server's own words. */
-function useToastText(toast: Toast): string {
+export function useToastText(toast: Toast): string {
   const { t, i18n } = useTranslation();
   if (toast.code !== undefined) {
     const key = `errors:${toast.code}`;

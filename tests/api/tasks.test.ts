@@ -20,7 +20,7 @@ async function tasks(c: Caller, app: Record<string, string> = WEB) {
   const data = expectOk(await c.call("GET", "/v1/mint/task/list/", undefined, app));
   const parsed = taskListResult.safeParse(data);
   expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
-  return data as { list: BonusTask[]; gp_pop: boolean; power_amount: string };
+  return data as { list: BonusTask[]; gp_pop: boolean; power_amount: string; invite_friends: number; invite_started: number };
 }
 
 async function task(c: Caller, type: number, app: Record<string, string> = WEB) {
@@ -146,6 +146,7 @@ describe("invite task (3)", () => {
     expectCode(await claim(inviter.client, 3), ErrorCode.inviteNotEnough);
     // Two level-1 invitees started, the third only signed up: not yet.
     expect(await task(inviter.client, 3)).toMatchObject({ can_collect: false });
+    expect(await tasks(inviter.client)).toMatchObject({ invite_friends: 3, invite_started: 2 });
 
     await start(l1[2].client);
     expect(await task(inviter.client, 3)).toMatchObject({ can_collect: true });

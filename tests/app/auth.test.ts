@@ -98,6 +98,17 @@ describe("login action: sending a code", () => {
     expect(await res.json()).toMatchObject({ email, sent: true, toast: { kind: "error", code: ErrorCode.wrongCode } });
     expect(setCookieNames(res)).toEqual([]);
   });
+
+  test("an empty code is asked for (not called wrong), without asking the API; the sent state is kept", async () => {
+    const email = uniqueEmail("empty");
+    const jar = await visitor("/register");
+    await run(() => register.action(args(post("/register", { intent: "send", email }, { jar }))));
+    const mailed = api.mails.length;
+    const res = await run(() => register.action(args(post("/register", { intent: "register", email, code: " ", sent: "1" }, { jar }))));
+    expect(await res.json()).toMatchObject({ email, sent: true, toast: { kind: "error", key: "auth:codeRequired" } });
+    expect(api.mails.length).toBe(mailed);
+    expect(setCookieNames(res)).toEqual([]);
+  });
 });
 
 describe("register, then the signed-in pages", () => {

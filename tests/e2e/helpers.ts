@@ -112,3 +112,24 @@ export async function loginThrough(page: Page, path: string, email: string, lng 
   await page.getByRole("button", { name: t("auth:logIn") }).click();
   await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
+
+/**
+ * The phone keyboard's Go key on /register: Enter in the e-mail field sends the code, Enter in
+ * an empty code field asks for the code next to the field, Enter with the code signs up.
+ */
+export async function signUpWithEnterKey(page: Page, email: string): Promise<void> {
+  const t = strings("en");
+  await page.goto("/register");
+  const since = Date.now();
+  await page.getByLabel(t("auth:email")).fill(email);
+  await page.getByLabel(t("auth:email")).press("Enter");
+  await expect(page.getByText(t("auth:codeSentTo", { email: isolate(email) }))).toBeVisible();
+  const code = page.getByLabel(t("auth:code"));
+  await code.press("Enter");
+  await expect(page.getByRole("alert")).toHaveText(new RegExp(t("auth:codeRequired")));
+  await expect(code).toHaveAttribute("aria-invalid", "true");
+  await expect(code).toHaveAccessibleDescription(new RegExp(t("auth:codeRequired")));
+  await code.fill(await mailedCode(email, since));
+  await code.press("Enter");
+  await expect(page).toHaveURL(/\/airdrop$/);
+}

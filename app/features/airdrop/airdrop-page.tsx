@@ -20,7 +20,9 @@ export function AirdropPage() {
   return (
     <main className="page">
       <PageHeader title={t("airdrop:title")}>
-        <p className="lead">{t("airdrop:greeting", { name: isolate(user.name || user.email) })}</p>
+        <p className="lead">
+          {user.name ? t("airdrop:greeting", { name: isolate(user.name) }) : t("airdrop:greetingNoName", { id: isolate(user.display_id) })}
+        </p>
       </PageHeader>
       <StatusCard info={data.info} />
       <PowerCard info={data.info} />
@@ -29,7 +31,7 @@ export function AirdropPage() {
         info={data.info}
         tasks={data.tasks}
         inviteCode={user.invite_code}
-        inviteFriends={data.inviteFriends}
+        invite={{ friends: data.inviteFriends, started: data.inviteStarted, link: user.invite_link }}
         followWait={data.followWait}
         typedHandle={failed?.fields?.handle}
       />

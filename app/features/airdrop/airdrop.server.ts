@@ -1,4 +1,5 @@
 import { json } from "@remix-run/node";
+import { BonusType } from "../../../contract/bonus-tasks.ts";
 import { routes } from "../../../contract/routes.ts";
 import { fromEpochSeconds } from "../../../contract/time.ts";
 import { minutesText } from "~/utils/format.ts";
@@ -23,8 +24,10 @@ export async function loadAirdrop(request: Request) {
     title,
     info,
     rounds: rounds.list.map((r) => ({ ...r, when: `${when.format(fromEpochSeconds(r.airdrop_at))} UTC` })),
-    tasks: tasks.list,
+    // The app-upgrade reward is for the native apps only: a browser has nothing to upgrade.
+    tasks: tasks.list.filter((task) => task.bonus_type !== BonusType.appUpgrade || ctx.caller.app),
     inviteFriends: tasks.invite_friends,
+    inviteStarted: tasks.invite_started,
     followWait: minutesText(ctx.locale, tasks.follow_wait_seconds),
     upgradePopup: tasks.gp_pop && !upgradeLater,
     upgradePower: tasks.power_amount,

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BonusType } from "../../../contract/bonus-tasks.ts";
 import { Countdown } from "~/components/countdown.tsx";
@@ -9,7 +10,7 @@ function ClaimButton({ task }: { task: Task }) {
   if (task.collected) return <span className="badge badge--claimed">{t("airdrop:task.collected")}</span>;
   if (!task.can_collect) return null;
   return (
-    <Form method="post">
+    <Form method="post" preventScrollReset>
       <input type="hidden" name="bonus_type" value={task.bonus_type} />
       <button type="submit" name="intent" value="bonus" className="button">
         {t("airdrop:task.claim", { power: task.power })}
@@ -29,7 +30,7 @@ function BindStep({ info, inviteCode, typed }: { info: Info; inviteCode: string;
     );
   }
   return (
-    <Form method="post" className="form form--inline">
+    <Form method="post" preventScrollReset className="form form--inline">
       <div className="field">
         <label htmlFor="handle">{t("airdrop:social.handleLabel")}</label>
         <input id="handle" name="handle" dir="ltr" autoCapitalize="none" autoComplete="off" spellCheck={false} maxLength={16} placeholder="@handle" defaultValue={typed} aria-describedby="handle-hint" />
@@ -55,7 +56,7 @@ function FollowStep({ info, task }: { info: Info; task: Task }) {
         <a className="button button--secondary" href={`https://x.com/${official}`} target="_blank" rel="noopener noreferrer">
           {t("airdrop:social.open", { handle: info.official_twitter })}
         </a>
-        <Form method="post">
+        <Form method="post" preventScrollReset>
           <button type="submit" name="intent" value="follow" className="button">
             {t("airdrop:social.followed")}
           </button>
@@ -74,18 +75,48 @@ function FollowStep({ info, task }: { info: Info; task: Task }) {
   return null;
 }
 
+/** Progress towards the invite reward, and a way to pass the invite link on. */
+function InviteStep({ friends, started, link }: { friends: number; started: number; link: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const done = Math.min(started, friends);
+  // Without JavaScript the link leads to the Team tab, where the invite link is shown.
+  const share = async (event: React.MouseEvent) => {
+    event.preventDefault();
+    if (navigator.share) {
+      await navigator.share({ url: link }).catch(() => undefined);
+    } else {
+      await navigator.clipboard?.writeText(link);
+      setCopied(true);
+    }
+  };
+  return (
+    <div className="actions">
+      <span className="task__progress" role="img" aria-label={t("airdrop:task.progressLabel", { done, total: friends })}>
+        <bdi dir="ltr">
+          {done}/{friends}
+        </bdi>
+      </span>
+      <a href="/team" className="button button--secondary" onClick={share}>
+        {t("airdrop:task.share")}
+      </a>
+      <span role="status">{copied ? t("airdrop:task.copied") : ""}</span>
+    </div>
+  );
+}
+
 /** The ways to gain power: each bonus task with its state, the social steps inline. */
 export function BonusTasks(props: {
   info: Info;
   tasks: Task[];
   inviteCode: string;
-  /** How many invitees must start their airdrop, and the follow wait in words: from the API. */
-  inviteFriends: number;
+  /** How many invitees must start their airdrop and how many have, and the follow wait in words: from the API. */
+  invite: { friends: number; started: number; link: string };
   followWait: string;
   typedHandle?: string;
 }) {
   const { info, tasks, inviteCode, typedHandle } = props;
-  const params = { friends: props.inviteFriends, wait: props.followWait };
+  const params = { friends: props.invite.friends, wait: props.followWait };
   const { t } = useTranslation();
   return (
     <section className="card" id="tasks" aria-labelledby="tasks-title">
@@ -104,6 +135,7 @@ export function BonusTasks(props: {
             </div>
             {task.bonus_type === BonusType.bindSocial ? <BindStep info={info} inviteCode={inviteCode} typed={typedHandle} /> : null}
             {task.bonus_type === BonusType.followOfficial ? <FollowStep info={info} task={task} /> : null}
+            {task.bonus_type === BonusType.inviteFriends && !task.collected ? <InviteStep {...props.invite} /> : null}
             <ClaimButton task={task} />
           </li>
         ))}

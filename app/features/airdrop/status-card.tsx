@@ -57,7 +57,7 @@ export function StatusCard({ info }: { info: Info }) {
         </dl>
       ) : null}
 
-      <Form method="post" className="actions">
+      <Form method="post" preventScrollReset className="actions">
         {state === "not_open" ? (
           <button type="submit" name="intent" value="start" className="button button--block" disabled={busy === "start"}>
             {t("airdrop:status.start")}

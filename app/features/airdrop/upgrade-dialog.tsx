@@ -10,13 +10,13 @@ export function UpgradeDialog({ power }: { power: string }) {
       <h2 id="upgrade-title">{t("airdrop:upgrade.title")}</h2>
       <p>{t("airdrop:upgrade.body", { power })}</p>
       <div className="actions">
-        <Form method="post">
+        <Form method="post" preventScrollReset>
           <input type="hidden" name="bonus_type" value={BonusType.appUpgrade} />
           <button type="submit" name="intent" value="bonus" className="button">
             {t("airdrop:upgrade.claim", { power })}
           </button>
         </Form>
-        <Link to="/airdrop?upgrade=later" className="button button--secondary" replace>
+        <Link to="/airdrop?upgrade=later" className="button button--secondary" replace preventScrollReset>
           {t("airdrop:upgrade.later")}
         </Link>
       </div>

@@ -30,8 +30,11 @@ export async function otpAction(request: Request, mode: "login" | "register") {
     }
   }
 
+  const code = field(form, "code");
+  if (!code) {
+    return json<OtpActionData>({ ...kept, sent: field(form, "sent") === "1", toast: { kind: "error", key: "auth:codeRequired" } });
+  }
   try {
-    const code = field(form, "code");
     const result =
       mode === "login"
         ? await callApi(routes.accounts.login, ctx.caller, { body: { email, code } })

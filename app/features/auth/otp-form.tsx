@@ -1,6 +1,8 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
+import { useToastText } from "~/components/toaster.tsx";
+import { ErrorCode } from "../../../contract/errors.ts";
 import { countdown, isolate } from "~/utils/format.ts";
 import type { Toast } from "~/utils/toast.ts";
 
@@ -12,6 +14,31 @@ export interface OtpActionData {
   sent: boolean;
   resendAfter?: number;
   toast: Toast;
+}
+
+type Field = "email" | "code" | "invite";
+
+const FIELD_OF_CODE: Partial<Record<number, Field>> = {
+  [ErrorCode.invalidEmail]: "email",
+  [ErrorCode.emailNotFound]: "email",
+  [ErrorCode.emailRegistered]: "email",
+  [ErrorCode.wrongCode]: "code",
+  [ErrorCode.codeExpired]: "code",
+  [ErrorCode.invalidInviteCode]: "invite",
+};
+
+/** The field a refusal is about, so the message also stands next to it. */
+function fieldOf(toast: Toast): Field | undefined {
+  if (toast.key === "auth:codeRequired") return "code";
+  return toast.code === undefined ? undefined : FIELD_OF_CODE[toast.code];
+}
+
+function FieldError({ name, toast }: { name: Field; toast: Toast }) {
+  return (
+    <p id={`${name}-error`} className="field__error">
+      {useToastText(toast)}
+    </p>
+  );
 }
 
 /**
@@ -44,9 +71,21 @@ export function OtpForm(props: {
 
   const submitIntent = props.mode;
   const redirectTo = data?.redirectTo ?? props.redirectTo;
+  const failed = data?.toast.kind === "error" ? fieldOf(data.toast) : undefined;
+  const invalid = (name: Field, hint?: string) => ({
+    "aria-invalid": failed === name ? true : undefined,
+    "aria-describedby": [failed === name ? `${name}-error` : undefined, hint].filter(Boolean).join(" ") || undefined,
+  });
+  // Enter (a phone keyboard's Go key) presses a form's first submit button: make it the step
+  // the user is at (send a code, then log in), not the "send again" button beside the code field.
+  const enterIntent = data?.sent ? submitIntent : "send";
   return (
     <Form method="post" className="card form" noValidate>
+      <button type="submit" name="intent" value={enterIntent} className="visually-hidden" tabIndex={-1} aria-hidden="true">
+        {t(enterIntent === "send" ? "auth:sendCode" : props.mode === "login" ? "auth:logIn" : "auth:signUp")}
+      </button>
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      {data?.sent ? <input type="hidden" name="sent" value="1" /> : null}
       <div className="field">
         <label htmlFor="email">{t("auth:email")}</label>
         <input
@@ -60,7 +99,9 @@ export function OtpForm(props: {
           dir="ltr"
           defaultValue={data?.email}
           placeholder={t("auth:emailPlaceholder")}
+          {...invalid("email")}
         />
+        {failed === "email" ? <FieldError name="email" toast={data!.toast} /> : null}
       </div>
       <div className="field">
         <label htmlFor="code">{t("auth:code")}</label>
@@ -74,7 +115,7 @@ export function OtpForm(props: {
             pattern="[0-9]*"
             maxLength={6}
             placeholder={t("auth:codePlaceholder")}
-            aria-describedby={data?.sent ? "code-hint" : undefined}
+            {...invalid("code", data?.sent ? "code-hint" : undefined)}
           />
           <button
             type="submit"
@@ -92,6 +133,7 @@ export function OtpForm(props: {
                   : t("auth:sendCode")}
           </button>
         </div>
+        {failed === "code" ? <FieldError name="code" toast={data!.toast} /> : null}
         {data?.sent ? (
           <p id="code-hint" className="hint">
             {t("auth:codeSentTo", { email: isolate(data.email) })}
@@ -110,7 +152,9 @@ export function OtpForm(props: {
             maxLength={16}
             defaultValue={data?.invite ?? props.invite}
             placeholder={t("auth:invitePlaceholder")}
+            {...invalid("invite")}
           />
+          {failed === "invite" ? <FieldError name="invite" toast={data!.toast} /> : null}
         </div>
       ) : null}
       <button type="submit" name="intent" value={submitIntent} className="button" disabled={busyIntent === submitIntent}>

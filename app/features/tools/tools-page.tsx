@@ -10,7 +10,7 @@ export function ToolsPage() {
   return (
     <main className="page">
       <PageHeader title={t("tools:title")}>
-        <p className="lead">{t("tools:lead", { name: isolate(user.name || user.email) })}</p>
+        <p className="lead">{user.name ? t("tools:lead", { name: isolate(user.name) }) : t("tools:leadNoName")}</p>
       </PageHeader>
       <section className="card">
         <h2>{t("tools:stonesTitle")}</h2>

@@ -89,6 +89,7 @@ export async function listTasks(ctx: DomainContext, userId: number, app: NativeA
     gp_pop: upgrade.can_collect,
     power_amount: String(ctx.config.UPGRADE_POWER),
     invite_friends: ctx.config.INVITE_FRIENDS,
+    invite_started: invited,
     follow_wait_seconds: ctx.config.FOLLOW_WAIT_SECONDS,
   };
 }
