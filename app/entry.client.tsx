@@ -11,6 +11,13 @@ declare global {
   }
 }
 
+// Times are shown in the phone's own time zone: the server learns it from this cookie (and
+// names UTC until it has it).
+const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+if (zone && !document.cookie.split("; ").includes(`vv_tz=${encodeURIComponent(zone)}`)) {
+  document.cookie = `vv_tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
+}
+
 // The translations arrived inside the HTML with the root loader's data: no extra request.
 const root = window.__remixContext.state.loaderData.root;
 

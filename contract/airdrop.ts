@@ -25,6 +25,7 @@ export const airdropInfoSchema = z.object({
   suspend_threshold: z.number().int().describe("Unclaimed rounds at which the airdrop pauses"),
   next_round_number: z.number().int(),
   next_round_timestamp: epochSeconds.describe("When the round in progress closes"),
+  round_seconds: z.number().int().describe("Length of a round"),
   next_round_token: moneyString.describe("What the user gets when that round closes, at current power"),
   round_token: moneyString.describe("One round's VV at current power"),
   server_time: epochSeconds,

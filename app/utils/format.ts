@@ -48,3 +48,18 @@ export function isolate(text: string): string {
 export function minutesText(locale: string, seconds: number): string {
   return new Intl.NumberFormat(locale, { style: "unit", unit: "minute", unitDisplay: "long" }).format(Math.ceil(seconds / 60));
 }
+
+/**
+ * An amount for heroes, buttons and lists: 2 to 4 decimals, cut (never rounded up: nobody is
+ * shown more than they have); below 0.0001, the first two significant digits. The wallet shows
+ * the full 8 decimals (balance8).
+ */
+export function shortAmount(value: string | null | undefined): string {
+  const full = balance8(value);
+  if (full === EMPTY) return full;
+  const [whole, decimals] = full.split(".");
+  const firstDigit = decimals.search(/[1-9]/);
+  const keep = whole.replace("-", "") === "0" && firstDigit >= 4 ? firstDigit + 2 : 4;
+  const cut = decimals.slice(0, keep).replace(/0+$/, "").padEnd(2, "0");
+  return `${whole}.${cut}`;
+}

@@ -35,3 +35,19 @@ export async function detectLocale(request: Request): Promise<LanguageCode> {
     languageFromUrl(request) ?? fromCookie ?? fromAcceptLanguage(request.headers.get("Accept-Language")) ?? DEFAULT_LANGUAGE
   );
 }
+
+/** The visitor's time zone, as their browser reported it (entry.client.tsx), if it is a real one. */
+export function timeZoneOf(request: Request): string | undefined {
+  const raw = (request.headers.get("Cookie") ?? "")
+    .split(/;\s*/)
+    .find((c) => c.startsWith("vv_tz="))
+    ?.slice("vv_tz=".length);
+  if (!raw) return undefined;
+  try {
+    const zone = decodeURIComponent(raw);
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
+}

@@ -244,6 +244,7 @@ describe("round numbering, the boundary and the next round", () => {
       mint_status: "not_open",
       next_round_number: 100,
       next_round_timestamp: Date.parse("2026-03-01T16:40:00Z") / 1000,
+      round_seconds: 600,
       next_round_token: "0.00000000",
       round_token: "0.00000000",
       server_time: Date.parse("2026-03-01T16:30:00Z") / 1000,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { balance8, compactNumber, countdown } from "../../app/utils/format.ts";
+import { balance8, compactNumber, countdown, minutesText, shortAmount } from "../../app/utils/format.ts";
 
 describe("compactNumber: K/M/B with 2 decimals, trailing zeros trimmed", () => {
   test.each([
@@ -116,5 +116,31 @@ describe("countdown: hh:mm:ss", () => {
   // "NaN:NaN:NaN" (and Infinity "Infinity:NaN:NaN"). Expected: "00:00:00".
   test("a missing deadline (NaN) does not render NaN", () => {
     expect(countdown(Number.NaN)).toBe("00:00:00");
+  });
+});
+
+describe("shortAmount: 2 to 4 decimals, cut, tiny amounts by their first two digits", () => {
+  test.each([
+    ["3.20000000", "3.20"],
+    ["1.00000000", "1.00"],
+    ["0.00500000", "0.005"],
+    ["1.23456789", "1.2345"],
+    ["1234.99999999", "1234.9999"],
+    ["0.00001234", "0.000012"],
+    ["0.00000001", "0.00000001"],
+    ["0.00000000", "0.00"],
+    ["-0.50000000", "-0.50"],
+    ["", "--"],
+  ])("%s -> %s", (input, expected) => {
+    expect(shortAmount(input)).toBe(expected);
+  });
+});
+
+describe("minutesText: whole minutes in the reader's language, rounded up", () => {
+  test("English, Arabic and Japanese", () => {
+    expect(minutesText("en", 300)).toBe("5 minutes");
+    expect(minutesText("en", 4)).toBe("1 minute");
+    expect(minutesText("ar", 300)).toMatch(/٥|5/);
+    expect(minutesText("ja", 300)).toContain("5");
   });
 });

@@ -4,6 +4,7 @@ import { routes } from "../../../contract/routes.ts";
 import { fromEpochSeconds } from "../../../contract/time.ts";
 import { minutesText } from "~/utils/format.ts";
 import { dispatchIntent, field, intent } from "~/utils/intent-action.server.ts";
+import { timeZoneOf } from "~/utils/locale.server.ts";
 import { pageTitle } from "~/utils/page-title.server.ts";
 import { callSignedIn, orUnavailable, requireSignedIn } from "~/utils/request.server.ts";
 
@@ -19,11 +20,12 @@ export async function loadAirdrop(request: Request) {
     ]),
   );
   const upgradeLater = new URL(request.url).searchParams.get("upgrade") === "later";
-  const when = new Intl.DateTimeFormat(ctx.locale, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+  const zone = timeZoneOf(request);
+  const when = new Intl.DateTimeFormat(ctx.locale, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone ?? "UTC" });
   return json({
     title,
     info,
-    rounds: rounds.list.map((r) => ({ ...r, when: `${when.format(fromEpochSeconds(r.airdrop_at))} UTC` })),
+    rounds: rounds.list.map((r) => ({ ...r, when: when.format(fromEpochSeconds(r.airdrop_at)) + (zone ? "" : " UTC") })),
     // The app-upgrade reward is for the native apps only: a browser has nothing to upgrade.
     tasks: tasks.list.filter((task) => task.bonus_type !== BonusType.appUpgrade || ctx.caller.app),
     inviteFriends: tasks.invite_friends,

@@ -48,6 +48,7 @@ export async function airdropInfo(ctx: DomainContext, userId: number): Promise<A
     suspend_threshold: ctx.config.SUSPEND_THRESHOLD,
     next_round_number: round,
     next_round_timestamp: toEpochSeconds(roundClosesAt(schedule, round)),
+    round_seconds: ctx.config.ROUND_SECONDS,
     next_round_token: unitsToDecimal(paysNext ? perRound : 0n),
     round_token: unitsToDecimal(perRound),
     server_time: toEpochSeconds(now),
