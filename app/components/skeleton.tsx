@@ -17,7 +17,7 @@ export function PendingPage() {
   const location = useLocation();
   if (navigation.state !== "loading" || navigation.location.pathname === location.pathname) return null;
   return (
-    <div className="pending" aria-hidden="true">
+    <div className="page-pending" aria-hidden="true">
       <div className="page">
         <div className="band">
           <Skeleton shape="title" />
