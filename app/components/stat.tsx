@@ -9,7 +9,9 @@ export function Stat({ label, value, unit, large }: { label: ReactNode; value: R
     <div className={large ? "stat stat--lg" : "stat"}>
       <dt className="stat__label">{label}</dt>
       <dd className="stat__value">
-        <bdi dir="ltr">{value}</bdi>
+        <bdi dir="ltr" className="num">
+          {value}
+        </bdi>
         {unit ? <span className="stat__unit"> {unit}</span> : null}
       </dd>
     </div>

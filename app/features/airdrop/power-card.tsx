@@ -14,7 +14,9 @@ export function PowerCard({ info }: { info: Info }) {
           {t("airdrop:power.heading")}
         </h2>
         <p className="power__total">
-          <bdi dir="ltr">{compactNumber(info.power)}</bdi>
+          <bdi dir="ltr" className="num">
+            {compactNumber(info.power)}
+          </bdi>
         </p>
         <p className="hint">
           {t("airdrop:power.parts", { own: compactNumber(info.own_power), team: compactNumber(info.team_power) })}
