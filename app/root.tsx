@@ -14,10 +14,13 @@ import {
 } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { languageDir, type LanguageCode } from "../contract/languages.ts";
+import { IconSprite } from "./components/icons.tsx";
 import { LoadingSpinner } from "./components/loading-spinner.tsx";
 import { OfflineNotice } from "./components/offline-notice.tsx";
 import { Toaster, useActionToast } from "./components/toaster.tsx";
-import stylesHref from "./styles/app.css";
+import baseHref from "./styles/base.css";
+import componentsHref from "./styles/components.css";
+import tokensHref from "./styles/tokens.css";
 import { appFromUrl } from "./utils/app-client.server.ts";
 import { appCookie, langCookie } from "./utils/cookies.server.ts";
 import { FEATURE_NAMESPACES, ROOT_NAMESPACES, type Namespace, type RouteHandle } from "./utils/i18n.ts";
@@ -27,7 +30,9 @@ import { useNonce } from "./utils/nonce.tsx";
 import { takeToast } from "./utils/toast.server.ts";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesHref },
+  { rel: "stylesheet", href: tokensHref },
+  { rel: "stylesheet", href: baseHref },
+  { rel: "stylesheet", href: componentsHref },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
   { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
@@ -109,6 +114,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        <IconSprite />
         {children}
         <Toaster toast={actionToast ?? data?.toast ?? null} />
         {hydrate ? (

@@ -1,19 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { balance8 } from "~/utils/format.ts";
+import { Stat } from "./stat.tsx";
 
 /** VV and BTC balances, 8 decimals each, as the wallet shows them. */
 export function BalanceCard({ vv, btc }: { vv: string; btc: string }) {
   const { t } = useTranslation();
   return (
     <dl className="card balances">
-      <div>
-        <dt>{t("common:balance.vv")}</dt>
-        <dd><bdi dir="ltr">{balance8(vv)}</bdi></dd>
-      </div>
-      <div>
-        <dt>{t("common:balance.btc")}</dt>
-        <dd><bdi dir="ltr">{balance8(btc)}</bdi></dd>
-      </div>
+      <Stat label={t("common:balance.vv")} value={balance8(vv)} />
+      <Stat label={t("common:balance.btc")} value={balance8(btc)} />
     </dl>
   );
 }

@@ -1,13 +1,23 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { BonusType } from "../../../contract/bonus-tasks.ts";
+import { BonusType, type BonusTypeValue } from "../../../contract/bonus-tasks.ts";
+import { Chip } from "~/components/chip.tsx";
 import { Countdown } from "~/components/countdown.tsx";
+import type { IconName } from "~/components/icons.tsx";
+import { ListRow } from "~/components/list-row.tsx";
 import type { Info, Task } from "./types.ts";
+
+const TASK_ICONS: Record<BonusTypeValue, IconName> = {
+  [BonusType.bindSocial]: "link",
+  [BonusType.followOfficial]: "follow",
+  [BonusType.inviteFriends]: "invite",
+  [BonusType.appUpgrade]: "upgrade",
+};
 
 function ClaimButton({ task }: { task: Task }) {
   const { t } = useTranslation();
-  if (task.collected) return <span className="badge badge--claimed">{t("airdrop:task.collected")}</span>;
+  if (task.collected) return <Chip tone="success">{t("airdrop:task.collected")}</Chip>;
   if (!task.can_collect) return null;
   return (
     <Form method="post" preventScrollReset>
@@ -124,15 +134,13 @@ export function BonusTasks(props: {
       <ul className="tasks">
         {tasks.map((task) => (
           <li key={task.bonus_type} className="task">
-            <div className="task__head">
-              <div>
-                <h3>{t(`airdrop:task.t${task.bonus_type}.title`, params)}</h3>
-                <p className="hint">{t(`airdrop:task.t${task.bonus_type}.body`, params)}</p>
-              </div>
-              <span className="task__power" dir="ltr">
-                +{task.power}
-              </span>
-            </div>
+            <ListRow
+              icon={TASK_ICONS[task.bonus_type as BonusTypeValue]}
+              heading={3}
+              title={t(`airdrop:task.t${task.bonus_type}.title`, params)}
+              subtitle={t(`airdrop:task.t${task.bonus_type}.body`, params)}
+              trailing={<Chip tone="brand" dir="ltr">+{task.power}</Chip>}
+            />
             {task.bonus_type === BonusType.bindSocial ? <BindStep info={info} inviteCode={inviteCode} typed={typedHandle} /> : null}
             {task.bonus_type === BonusType.followOfficial ? <FollowStep info={info} task={task} /> : null}
             {task.bonus_type === BonusType.inviteFriends && !task.collected ? <InviteStep {...props.invite} /> : null}

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/icons.tsx";
 import { compactNumber } from "~/utils/format.ts";
 import type { Info } from "./types.ts";
 
@@ -8,8 +9,15 @@ export function PowerCard({ info }: { info: Info }) {
   return (
     <section className="card power" aria-labelledby="power-title">
       <div>
-        <h2 id="power-title">{t("airdrop:power.heading")}</h2>
-        <p className="power__total">{compactNumber(info.power)}</p>
+        <h2 id="power-title" className="card__title">
+          <Icon name="power" small />
+          {t("airdrop:power.heading")}
+        </h2>
+        <p className="power__total">
+          <bdi dir="ltr" className="num">
+            {compactNumber(info.power)}
+          </bdi>
+        </p>
         <p className="hint">
           {t("airdrop:power.parts", { own: compactNumber(info.own_power), team: compactNumber(info.team_power) })}
         </p>

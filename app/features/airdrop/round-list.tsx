@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { EmptyState } from "~/components/empty-state.tsx";
 import { balance8 } from "~/utils/format.ts";
 import type { Round } from "./types.ts";
 
@@ -9,7 +10,9 @@ export function RoundList({ rounds }: { rounds: (Round & { when: string })[] }) 
     <section className="card" aria-labelledby="rounds-title">
       <h2 id="rounds-title">{t("airdrop:rounds.heading")}</h2>
       {rounds.length === 0 ? (
-        <p className="hint">{t("airdrop:rounds.empty")}</p>
+        <EmptyState>
+          <p className="hint">{t("airdrop:rounds.empty")}</p>
+        </EmptyState>
       ) : (
         <table className="rounds">
           <thead>
@@ -23,7 +26,9 @@ export function RoundList({ rounds }: { rounds: (Round & { when: string })[] }) 
           <tbody>
             {rounds.map((r) => (
               <tr key={r.id}>
-                <td>#{r.round_number}</td>
+                <td>
+                  <bdi dir="ltr">#{r.round_number}</bdi>
+                </td>
                 <td>{r.when}</td>
                 <td>
                   <bdi dir="ltr">{balance8(r.amount)}</bdi>

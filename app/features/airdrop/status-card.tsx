@@ -1,10 +1,21 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { balance8 } from "~/utils/format.ts";
+import { Chip, type ChipTone } from "~/components/chip.tsx";
 import { Countdown } from "~/components/countdown.tsx";
+import { Icon } from "~/components/icons.tsx";
+import { Stat } from "~/components/stat.tsx";
+import { balance8 } from "~/utils/format.ts";
 import type { Info } from "./types.ts";
 
 type State = Info["mint_status"] | "claimed";
+
+const TONES: Record<State, ChipTone> = {
+  not_open: "neutral",
+  wait: "brand",
+  minting: "success",
+  claimed: "success",
+  suspend: "danger",
+};
 
 function stateOf(info: Info): State {
   return info.mint_status === "minting" && info.un_collect_round === 0 && info.last_collect_at ? "claimed" : info.mint_status;
@@ -20,7 +31,7 @@ export function StatusCard({ info }: { info: Info }) {
     <section className="card status" aria-labelledby="status-title">
       <div className="status__head">
         <h2 id="status-title">{t("airdrop:status.heading")}</h2>
-        <span className={`badge badge--${state}`}>{t(`airdrop:state.${state}`)}</span>
+        <Chip tone={TONES[state]}>{t(`airdrop:state.${state}`)}</Chip>
       </div>
 
       {state === "not_open" ? <p>{t("airdrop:status.notOpen")}</p> : null}
@@ -44,16 +55,8 @@ export function StatusCard({ info }: { info: Info }) {
 
       {state !== "not_open" ? (
         <dl className="unclaimed">
-          <div>
-            <dt>{t("airdrop:status.unclaimed")}</dt>
-            <dd>
-              <bdi dir="ltr">{balance8(info.un_collect_amount)}</bdi> VV
-            </dd>
-          </div>
-          <div>
-            <dt>{t("airdrop:status.unclaimedRounds")}</dt>
-            <dd>{info.un_collect_round}</dd>
-          </div>
+          <Stat label={t("airdrop:status.unclaimed")} value={balance8(info.un_collect_amount)} unit="VV" />
+          <Stat label={t("airdrop:status.unclaimedRounds")} value={info.un_collect_round} />
         </dl>
       ) : null}
 
@@ -70,6 +73,7 @@ export function StatusCard({ info }: { info: Info }) {
             className="button button--block"
             disabled={info.un_collect_round === 0 || busy === "claim"}
           >
+            <Icon name="claim" small />
             {info.un_collect_round > 0 ? t("airdrop:status.claim", { amount: balance8(info.un_collect_amount) }) : t("airdrop:status.nothingToClaim")}
           </button>
         )}

@@ -1,12 +1,17 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BonusType } from "../../../contract/bonus-tasks.ts";
+import { Icon } from "~/components/icons.tsx";
+import { Sheet } from "~/components/sheet.tsx";
 
 /** Shown when the API says the app-upgrade reward is waiting (gp_pop). */
 export function UpgradeDialog({ power }: { power: string }) {
   const { t } = useTranslation();
   return (
-    <div className="sheet" role="dialog" aria-modal="false" aria-labelledby="upgrade-title">
+    <Sheet labelledBy="upgrade-title" dismissTo="/airdrop?upgrade=later" modal={false}>
+      <span className="sheet__art">
+        <Icon name="gift" />
+      </span>
       <h2 id="upgrade-title">{t("airdrop:upgrade.title")}</h2>
       <p>{t("airdrop:upgrade.body", { power })}</p>
       <div className="actions">
@@ -20,6 +25,6 @@ export function UpgradeDialog({ power }: { power: string }) {
           {t("airdrop:upgrade.later")}
         </Link>
       </div>
-    </div>
+    </Sheet>
   );
 }

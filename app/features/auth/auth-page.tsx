@@ -15,14 +15,16 @@ export function AuthPage({ mode }: { mode: "login" | "register" }) {
   const other = mode === "login" ? "register" : "login";
   return (
     <main className="page page--auth">
-      <header className="auth-header">
-        <span className="brand" aria-hidden="true">
-          VV
-        </span>
-        <LanguageMenu />
-      </header>
-      <h1>{t(`auth:${mode}.heading`)}</h1>
-      <p className="lead">{t(`auth:${mode}.lead`)}</p>
+      <div className="band">
+        <header className="auth-header">
+          <span className="brand" aria-hidden="true">
+            VV
+          </span>
+          <LanguageMenu />
+        </header>
+        <h1>{t(`auth:${mode}.heading`)}</h1>
+        <p className="lead">{t(`auth:${mode}.lead`)}</p>
+      </div>
       <OtpForm mode={mode} actionData={actionData} redirectTo={data.redirectTo} invite={data.invite} />
       <p className="switch">
         {t(`auth:${mode}.switchPrompt`)}{" "}

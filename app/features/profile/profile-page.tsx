@@ -2,7 +2,9 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES } from "../../../contract/languages.ts";
 import { BalanceCard } from "~/components/balance-card.tsx";
+import { Icon } from "~/components/icons.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
+import { Sheet } from "~/components/sheet.tsx";
 import { useSignedInUser } from "~/utils/signed-in-user.ts";
 import type { loadProfilePage } from "./profile.server.ts";
 
@@ -51,7 +53,7 @@ export function ProfilePage() {
         </Form>
       </section>
       {confirmLogout ? (
-        <section className="card confirm" role="alertdialog" aria-labelledby="logout-title" aria-describedby="logout-body">
+        <Sheet role="alertdialog" labelledBy="logout-title" describedBy="logout-body" dismissTo="/mine">
           <h2 id="logout-title">{t("profile:logoutConfirmTitle")}</h2>
           <p id="logout-body">{t("profile:logoutConfirmBody")}</p>
           <div className="actions">
@@ -64,9 +66,10 @@ export function ProfilePage() {
               {t("common:cancel")}
             </Link>
           </div>
-        </section>
+        </Sheet>
       ) : (
         <Link to="/mine?confirm=logout" className="button button--secondary button--block">
+          <Icon name="logout" small mirror />
           {t("profile:logout")}
         </Link>
       )}

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/icons.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { useSignedInUser } from "~/utils/signed-in-user.ts";
 
@@ -12,7 +13,10 @@ export function TeamPage() {
         <p className="lead">{t("team:lead")}</p>
       </PageHeader>
       <section className="card">
-        <h2>{t("team:inviteTitle")}</h2>
+        <h2 className="card__title">
+          <Icon name="invite" small />
+          {t("team:inviteTitle")}
+        </h2>
         <dl className="facts">
           <div>
             <dt>{t("team:inviteCode")}</dt>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { ListRow } from "~/components/list-row.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { isolate } from "~/utils/format.ts";
 import { useSignedInUser } from "~/utils/signed-in-user.ts";
@@ -13,12 +14,10 @@ export function ToolsPage() {
         <p className="lead">{user.name ? t("tools:lead", { name: isolate(user.name) }) : t("tools:leadNoName")}</p>
       </PageHeader>
       <section className="card">
-        <h2>{t("tools:stonesTitle")}</h2>
-        <p>{t("tools:stonesBody")}</p>
+        <ListRow icon="stone" heading={2} title={t("tools:stonesTitle")} subtitle={t("tools:stonesBody")} />
       </section>
       <section className="card">
-        <h2>{t("tools:giftsTitle")}</h2>
-        <p>{t("tools:giftsBody")}</p>
+        <ListRow icon="gift" heading={2} title={t("tools:giftsTitle")} subtitle={t("tools:giftsBody")} />
       </section>
     </main>
   );
