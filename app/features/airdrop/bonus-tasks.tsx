@@ -110,7 +110,7 @@ function InviteStep({ friends, started, link }: { friends: number; started: numb
       <a href="/team" className="button button--secondary" onClick={share}>
         {t("airdrop:task.share")}
       </a>
-      <span role="status">{copied ? t("airdrop:task.copied") : ""}</span>
+      <span aria-live="polite">{copied ? t("airdrop:task.copied") : ""}</span>
     </div>
   );
 }
