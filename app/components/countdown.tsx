@@ -7,10 +7,10 @@ import { countdown } from "~/utils/format.ts";
 const RELOADS_AFTER_ZERO_MS = [1500, 6000, 15000];
 
 /**
- * hh:mm:ss until `deadline` (epoch seconds, by the server's clock `serverNow`). The server
- * renders it; once hydrated it ticks, and at zero it reloads the page's data a few times.
+ * Seconds until `deadline` (epoch seconds, by the server's clock `serverNow`): the server's
+ * value on the first render, ticking once hydrated; at zero the page's data is reloaded a few times.
  */
-export function Countdown({ deadline, serverNow, label }: { deadline: number; serverNow: number; label?: string }) {
+export function useCountdown(deadline: number, serverNow: number): number {
   const [left, setLeft] = useState(Math.max(0, deadline - serverNow));
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
@@ -34,6 +34,12 @@ export function Countdown({ deadline, serverNow, label }: { deadline: number; se
     tick();
     return () => clearInterval(interval);
   }, [deadline, serverNow]);
+  return left;
+}
+
+/** hh:mm:ss until `deadline`, rendered by the server and ticking in the browser. */
+export function Countdown({ deadline, serverNow, label }: { deadline: number; serverNow: number; label?: string }) {
+  const left = useCountdown(deadline, serverNow);
   return (
     <time role="timer" className="countdown" dir="ltr" aria-label={label} dateTime={`PT${left}S`}>
       {countdown(left)}

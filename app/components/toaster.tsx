@@ -1,12 +1,17 @@
 import { useContext, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
+import { isolateNumbers } from "~/utils/format.ts";
 import type { Toast } from "~/utils/toast.ts";
 
 const SHOW_MS = 6000;
 
 /** The localized text of a toast: a known code's message, else the server's own words. */
 export function useToastText(toast: Toast): string {
+  return isolateNumbers(useRawToastText(toast));
+}
+
+function useRawToastText(toast: Toast): string {
   const { t, i18n } = useTranslation();
   if (toast.code !== undefined) {
     const key = `errors:${toast.code}`;

@@ -63,3 +63,13 @@ export function shortAmount(value: string | null | undefined): string {
   const cut = decimals.slice(0, keep).replace(/0+$/, "").padEnd(2, "0");
   return `${whole}.${cut}`;
 }
+
+/**
+ * Isolates the signed numbers and VV amounts of a finished sentence, and keeps the unit on the
+ * number's line: "+50" stays "+50" in Arabic and Urdu (a bare sign would move to the other side),
+ * and "1.25 VV" never breaks between number and unit.
+ */
+export function isolateNumbers(text: string): string {
+  // A sign counts only where a number starts: "-20" in "2-20" or an e-mail's "-123" stays as is.
+  return text.replace(/(?<![\w.@\-−+])(?:[+\-−]\d[\d.,]*|\d[\d.,]* VV\b)/g, (m) => `\u2068${m.replace(" ", "\u00a0")}\u2069`);
+}

@@ -1,4 +1,4 @@
-import { isolate } from "../../app/utils/format.ts";
+import { isolate, isolateNumbers } from "../../app/utils/format.ts";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
@@ -19,7 +19,8 @@ export function strings(lng: string) {
     let node: string | Dict = all[ns];
     for (const part of path.split(".")) node = (node as Dict)[part];
     if (typeof node !== "string") throw new Error(`no string ${key} in ${lng}`);
-    return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? "");
+    // As the page renders amounts and signed numbers: isolated, the unit kept on their line.
+    return isolateNumbers(node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? ""));
   };
 }
 

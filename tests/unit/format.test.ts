@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { balance8, compactNumber, countdown, minutesText, shortAmount } from "../../app/utils/format.ts";
+import { balance8, compactNumber, countdown, isolateNumbers, minutesText, shortAmount } from "../../app/utils/format.ts";
 
 describe("compactNumber: K/M/B with 2 decimals, trailing zeros trimmed", () => {
   test.each([
@@ -142,5 +142,18 @@ describe("minutesText: whole minutes in the reader's language, rounded up", () =
     expect(minutesText("en", 4)).toBe("1 minute");
     expect(minutesText("ar", 300)).toMatch(/٥|5/);
     expect(minutesText("ja", 300)).toContain("5");
+  });
+});
+
+describe("isolateNumbers: signed numbers and VV amounts keep their shape in RTL text", () => {
+  test.each([
+    ["+50 Soul Power!", "\u2068+50\u2069 Soul Power!"],
+    ["Claim 1.25 VV", "Claim \u20681.25\u00a0VV\u2069"],
+    ["استلام +20", "استلام \u2068+20\u2069"],
+    ["2-20 characters", "2-20 characters"],
+    ["code sent to a-123@example.com", "code sent to a-123@example.com"],
+    ["Round 981 ends in", "Round 981 ends in"],
+  ])("%s", (input, expected) => {
+    expect(isolateNumbers(input)).toBe(expected);
   });
 });

@@ -1,6 +1,5 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BalanceCard } from "~/components/balance-card.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { isolate } from "~/utils/format.ts";
 import type { IntentFailure } from "~/utils/intent-action.server.ts";
@@ -26,7 +25,6 @@ export function AirdropPage() {
       </PageHeader>
       <StatusCard info={data.info} />
       <PowerCard info={data.info} />
-      <BalanceCard vv={data.info.vv} btc={data.info.btc} />
       <BonusTasks
         info={data.info}
         tasks={data.tasks}

@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { isolateNumbers } from "~/utils/format.ts";
 import { BonusType, type BonusTypeValue } from "../../../contract/bonus-tasks.ts";
 import { Chip } from "~/components/chip.tsx";
 import { Countdown } from "~/components/countdown.tsx";
@@ -23,7 +24,7 @@ function ClaimButton({ task }: { task: Task }) {
     <Form method="post" preventScrollReset>
       <input type="hidden" name="bonus_type" value={task.bonus_type} />
       <button type="submit" name="intent" value="bonus" className="button">
-        {t("airdrop:task.claim", { power: task.power })}
+        {isolateNumbers(t("airdrop:task.claim", { power: task.power }))}
       </button>
     </Form>
   );

@@ -1,9 +1,15 @@
 import { useTranslation } from "react-i18next";
+import { Chip } from "~/components/chip.tsx";
 import { EmptyState } from "~/components/empty-state.tsx";
-import { balance8 } from "~/utils/format.ts";
+import { Stat } from "~/components/stat.tsx";
+import { balance8, shortAmount } from "~/utils/format.ts";
 import type { Round } from "./types.ts";
 
-/** The user's rounds, newest first; times were formatted on the server (no hydration drift). */
+/**
+ * The user's rounds, newest first, as compact rows that fit a 360 px phone in every language;
+ * a tap opens the round's exact amount and the power it was paid for. Times were formatted on
+ * the server, in the phone's time zone (no hydration drift).
+ */
 export function RoundList({ rounds }: { rounds: (Round & { when: string })[] }) {
   const { t } = useTranslation();
   return (
@@ -14,30 +20,32 @@ export function RoundList({ rounds }: { rounds: (Round & { when: string })[] }) 
           <p className="hint">{t("airdrop:rounds.empty")}</p>
         </EmptyState>
       ) : (
-        <table className="rounds">
-          <thead>
-            <tr>
-              <th scope="col">{t("airdrop:rounds.round")}</th>
-              <th scope="col">{t("airdrop:rounds.time")}</th>
-              <th scope="col">VV</th>
-              <th scope="col">{t("airdrop:rounds.state")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rounds.map((r) => (
-              <tr key={r.id}>
-                <td>
-                  <bdi dir="ltr">#{r.round_number}</bdi>
-                </td>
-                <td>{r.when}</td>
-                <td>
-                  <bdi dir="ltr">{balance8(r.amount)}</bdi>
-                </td>
-                <td>{t(r.collected ? "airdrop:rounds.claimed" : "airdrop:rounds.unclaimed")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ul className="round-rows">
+          {rounds.map((r) => (
+            <li key={r.id}>
+              <details className="round-row">
+                <summary>
+                  <span className="round-row__name">
+                    {t("airdrop:rounds.round")} <bdi dir="ltr">#{r.round_number}</bdi>
+                    <span className="round-row__when">{r.when}</span>
+                  </span>
+                  <span className="round-row__amount">
+                    <bdi dir="ltr" className="num">
+                      {shortAmount(r.amount)}&nbsp;VV
+                    </bdi>
+                    <Chip tone={r.collected ? "success" : "brand"}>
+                      {t(r.collected ? "airdrop:rounds.claimed" : "airdrop:rounds.unclaimed")}
+                    </Chip>
+                  </span>
+                </summary>
+                <dl className="round-row__detail">
+                  <Stat label="VV" value={balance8(r.amount)} />
+                  <Stat label={t("airdrop:power.heading")} value={r.power} />
+                </dl>
+              </details>
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );

@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Chip, type ChipTone } from "~/components/chip.tsx";
-import { Countdown } from "~/components/countdown.tsx";
 import { Icon } from "~/components/icons.tsx";
+import { RoundRing } from "~/components/round-ring.tsx";
 import { Stat } from "~/components/stat.tsx";
-import { balance8 } from "~/utils/format.ts";
+import { balance8, isolateNumbers, shortAmount } from "~/utils/format.ts";
 import type { Info } from "./types.ts";
 
 type State = Info["mint_status"] | "claimed";
@@ -21,44 +21,67 @@ function stateOf(info: Info): State {
   return info.mint_status === "minting" && info.un_collect_round === 0 && info.last_collect_at ? "claimed" : info.mint_status;
 }
 
-/** Where the user's airdrop stands, what the round in progress brings, and the claim button. */
+/** The VV balance, short; a tap shows every balance to the last of its 8 decimals. */
+function Wallet({ info }: { info: Info }) {
+  const { t } = useTranslation();
+  return (
+    <details className="hero__wallet">
+      <summary>
+        <span className="stat__label">{t("common:balance.vv")}</span>
+        <span className="hero__amount">
+          <bdi dir="ltr" className="num">
+            {shortAmount(info.vv)}
+          </bdi>{" "}
+          <span className="stat__unit">VV</span>
+        </span>
+      </summary>
+      <dl className="balances">
+        <Stat label="VV" value={balance8(info.vv)} />
+        <Stat label="BTC" value={balance8(info.btc)} />
+      </dl>
+    </details>
+  );
+}
+
+/**
+ * The airdrop hero: the balance, the round in progress as a ring with its countdown, and the
+ * one action that matters now (start, or claim what has been distributed).
+ */
 export function StatusCard({ info }: { info: Info }) {
   const { t } = useTranslation();
   const busy = useNavigation().formData?.get("intent");
   const state = stateOf(info);
   const atRisk = info.mint_status === "minting" && info.un_collect_round >= info.suspend_threshold;
+  const caption =
+    state === "wait"
+      ? t("airdrop:status.wait", { round: info.next_round_number + 1 })
+      : state === "minting" || state === "claimed"
+        ? t("airdrop:status.minting", { round: info.next_round_number })
+        : undefined;
   return (
-    <section className="card status" aria-labelledby="status-title">
+    <section className="card status hero" aria-labelledby="status-title">
       <div className="status__head">
         <h2 id="status-title">{t("airdrop:status.heading")}</h2>
         <Chip tone={TONES[state]}>{t(`airdrop:state.${state}`)}</Chip>
       </div>
+      <Wallet info={info} />
 
-      {state === "not_open" ? <p>{t("airdrop:status.notOpen")}</p> : null}
-      {state === "wait" ? (
-        <p className="status__line">
-          {t("airdrop:status.wait", { round: info.next_round_number + 1 })} <Countdown deadline={info.next_round_timestamp} serverNow={info.server_time} label={t("airdrop:status.countdownLabel")} />
-        </p>
-      ) : null}
+      {caption ? <p className="hero__line">{caption}</p> : null}
+      <RoundRing
+        deadline={info.next_round_timestamp}
+        serverNow={info.server_time}
+        total={info.round_seconds}
+        label={t("airdrop:status.countdownLabel")}
+        caption={`#${info.next_round_number}`}
+      />
+      {state === "not_open" ? <p className="hero__meta">{t("airdrop:status.notOpen")}</p> : null}
       {state === "minting" || state === "claimed" ? (
-        <>
-          <p className="status__line">
-            {t("airdrop:status.minting", { round: info.next_round_number })} <Countdown deadline={info.next_round_timestamp} serverNow={info.server_time} label={t("airdrop:status.countdownLabel")} />
-          </p>
-          <p>{t("airdrop:status.nextToken", { amount: balance8(info.next_round_token) })}</p>
-        </>
+        <p className="hero__meta">{isolateNumbers(t("airdrop:status.nextToken", { amount: shortAmount(info.next_round_token) }))}</p>
       ) : null}
       {state === "suspend" ? (
         <p className="notice notice--warn">{t("airdrop:status.suspended", { rounds: info.un_collect_round })}</p>
       ) : null}
       {atRisk ? <p className="notice notice--warn">{t("airdrop:status.atRisk")}</p> : null}
-
-      {state !== "not_open" ? (
-        <dl className="unclaimed">
-          <Stat label={t("airdrop:status.unclaimed")} value={balance8(info.un_collect_amount)} unit="VV" />
-          <Stat label={t("airdrop:status.unclaimedRounds")} value={info.un_collect_round} />
-        </dl>
-      ) : null}
 
       <Form method="post" preventScrollReset className="actions">
         {state === "not_open" ? (
@@ -74,10 +97,18 @@ export function StatusCard({ info }: { info: Info }) {
             disabled={info.un_collect_round === 0 || busy === "claim"}
           >
             <Icon name="claim" small />
-            {info.un_collect_round > 0 ? t("airdrop:status.claim", { amount: balance8(info.un_collect_amount) }) : t("airdrop:status.nothingToClaim")}
+            {info.un_collect_round > 0
+              ? isolateNumbers(t("airdrop:status.claim", { amount: shortAmount(info.un_collect_amount) }))
+              : t("airdrop:status.nothingToClaim")}
           </button>
         )}
       </Form>
+      {state !== "not_open" ? (
+        <dl className="hero__unclaimed">
+          <Stat label={t("airdrop:status.unclaimed")} value={shortAmount(info.un_collect_amount)} unit="VV" />
+          <Stat label={t("airdrop:status.unclaimedRounds")} value={info.un_collect_round} />
+        </dl>
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { isolateNumbers } from "~/utils/format.ts";
 import { BonusType } from "../../../contract/bonus-tasks.ts";
 import { Icon } from "~/components/icons.tsx";
 import { Sheet } from "~/components/sheet.tsx";
@@ -18,7 +19,7 @@ export function UpgradeDialog({ power }: { power: string }) {
         <Form method="post" preventScrollReset>
           <input type="hidden" name="bonus_type" value={BonusType.appUpgrade} />
           <button type="submit" name="intent" value="bonus" className="button">
-            {t("airdrop:upgrade.claim", { power })}
+            {isolateNumbers(t("airdrop:upgrade.claim", { power }))}
           </button>
         </Form>
         <Link to="/airdrop?upgrade=later" className="button button--secondary" replace preventScrollReset>
