@@ -169,3 +169,15 @@ describe("login and register loaders", () => {
     }
   });
 });
+
+describe("the phone's time zone", () => {
+  test("is read from the vv_tz cookie the browser sets, and only when it names a real zone", async () => {
+    const { timeZoneOf } = await import("../../app/utils/locale.server.ts");
+    const withCookie = (value: string) => get("/airdrop", { headers: { Cookie: `vv_lang=x; vv_tz=${value}` } });
+    expect(timeZoneOf(withCookie(encodeURIComponent("Asia/Kolkata")))).toBe("Asia/Kolkata");
+    expect(timeZoneOf(withCookie("America%2FSao_Paulo"))).toBe("America/Sao_Paulo");
+    expect(timeZoneOf(withCookie("Mars%2FOlympus"))).toBeUndefined();
+    expect(timeZoneOf(withCookie("%E0%A4%A"))).toBeUndefined();
+    expect(timeZoneOf(get("/airdrop"))).toBeUndefined();
+  });
+});

@@ -66,6 +66,8 @@ test("the follow task: bind the handle, follow, wait the configured minutes, cla
   await bind.getByLabel(t("airdrop:social.handleLabel")).fill(handle);
   await bind.getByRole("button", { name: t("airdrop:social.bind") }).click();
   await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.bound", { handle }) })).toBeVisible();
+  // The post answered in place: the page stays where the user was, down at the tasks.
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
   await (await task(page, "en", 1)).getByRole("button", { name: t("airdrop:task.claim", { power: "20" }) }).click();
   await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.bonus", { power: "20" }) })).toBeVisible();
 
