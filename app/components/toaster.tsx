@@ -2,7 +2,7 @@ import { useContext, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 import { isolateNumbers } from "~/utils/format.ts";
-import type { Toast } from "~/utils/toast.ts";
+import { onToast, type Toast } from "~/utils/toast.ts";
 
 const SHOW_MS = 6000;
 
@@ -40,8 +40,13 @@ export function useActionToast(): Toast | undefined {
  * hydrated, dismissed after a while or by its button. Errors are alerts, the rest are status.
  * A toast already shown stays closed when it comes back (root data outlives a same-page post).
  */
-export function Toaster({ toast }: { toast: Toast | null }) {
+export function Toaster(props: { toast: Toast | null }) {
   const [open, setOpen] = useState(true);
+  // A toast raised in the browser (showToast) shows until the next one from the server.
+  const [local, setLocal] = useState<Toast | null>(null);
+  useEffect(() => onToast(setLocal), []);
+  useEffect(() => setLocal(null), [props.toast]);
+  const toast = local ?? props.toast;
   const seen = useRef(new WeakSet<Toast>());
   useEffect(() => {
     if (!toast) return;

@@ -10,3 +10,17 @@ export interface Toast {
   params?: Record<string, string | number>;
   message?: string;
 }
+
+const TOAST_EVENT = "vv:toast";
+
+/** Shows a toast from the browser itself (a copy, a share); the root's one Toaster shows it. */
+export function showToast(toast: Toast): void {
+  window.dispatchEvent(new CustomEvent<Toast>(TOAST_EVENT, { detail: toast }));
+}
+
+/** Listens for showToast(); returns the unsubscribe. */
+export function onToast(listener: (toast: Toast) => void): () => void {
+  const handle = (event: Event) => listener((event as CustomEvent<Toast>).detail);
+  window.addEventListener(TOAST_EVENT, handle);
+  return () => window.removeEventListener(TOAST_EVENT, handle);
+}

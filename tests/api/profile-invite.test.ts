@@ -68,10 +68,10 @@ describe.each(["PUT", "POST"])("%s /v1/user/", (method) => {
 });
 
 describe("invites", () => {
-  test("GET /v1/user/invite/ answers the code and its link", async () => {
+  test("GET /v1/user/invite/ answers the code, its link and what inviting pays", async () => {
     const { client, user } = await signUp(api);
     const data = expectOk(await client.call("GET", "/v1/user/invite/"));
-    expect(Object.keys(data).sort()).toEqual(["invite_code", "invite_link"]);
+    expect(data).toMatchObject({ level1_percent: 25, level2_percent: 5, invite_friends: 3, invite_power: 100 });
     expect(data.invite_code).toMatch(CODE);
     expect(data.invite_code).toBe(user.invite_code);
     expect(data.invite_link).toBe(`https://vv.example.com/register?invite=${data.invite_code}`);

@@ -1,5 +1,4 @@
 import { Form } from "@remix-run/react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isolateNumbers } from "~/utils/format.ts";
 import { BonusType, type BonusTypeValue } from "../../../contract/bonus-tasks.ts";
@@ -7,6 +6,7 @@ import { Chip } from "~/components/chip.tsx";
 import { Countdown } from "~/components/countdown.tsx";
 import type { IconName } from "~/components/icons.tsx";
 import { ListRow } from "~/components/list-row.tsx";
+import { ShareLink } from "~/components/share.tsx";
 import type { Info, Task } from "./types.ts";
 
 const TASK_ICONS: Record<BonusTypeValue, IconName> = {
@@ -89,18 +89,7 @@ function FollowStep({ info, task }: { info: Info; task: Task }) {
 /** Progress towards the invite reward, and a way to pass the invite link on. */
 function InviteStep({ friends, started, link }: { friends: number; started: number; link: string }) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
   const done = Math.min(started, friends);
-  // Without JavaScript the link leads to the Team tab, where the invite link is shown.
-  const share = async (event: React.MouseEvent) => {
-    event.preventDefault();
-    if (navigator.share) {
-      await navigator.share({ url: link }).catch(() => undefined);
-    } else {
-      await navigator.clipboard?.writeText(link);
-      setCopied(true);
-    }
-  };
   return (
     <div className="actions">
       <span className="task__progress" role="img" aria-label={t("airdrop:task.progressLabel", { done, total: friends })}>
@@ -108,10 +97,9 @@ function InviteStep({ friends, started, link }: { friends: number; started: numb
           {done}/{friends}
         </bdi>
       </span>
-      <a href="/team" className="button button--secondary" onClick={share}>
+      <ShareLink url={link} fallbackHref="/recruit" copiedKey="airdrop:task.copied" className="button button--secondary">
         {t("airdrop:task.share")}
-      </a>
-      <span aria-live="polite">{copied ? t("airdrop:task.copied") : ""}</span>
+      </ShareLink>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/icons.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
@@ -27,6 +28,11 @@ export function TeamPage() {
             <dd className="break"><bdi dir="ltr">{user.invite_link}</bdi></dd>
           </div>
         </dl>
+        <div className="actions">
+          <Link to="/recruit" className="button">
+            {t("team:inviteFriends")}
+          </Link>
+        </div>
       </section>
     </main>
   );

@@ -12,9 +12,17 @@ export function inviteLink(ctx: DomainContext, code: string): string {
   return `${ctx.config.PUBLIC_URL.replace(/\/+$/, "")}/register?invite=${encodeURIComponent(code)}`;
 }
 
-export async function inviteOf(ctx: DomainContext, userId: number): Promise<{ invite_code: string; invite_link: string }> {
+/** The user's invite code and link, and what inviting pays (rules.md §3-§4). */
+export async function inviteOf(ctx: DomainContext, userId: number) {
   const user = await profile(ctx, userId);
-  return { invite_code: user.invite_code, invite_link: user.invite_link };
+  return {
+    invite_code: user.invite_code,
+    invite_link: user.invite_link,
+    level1_percent: ctx.config.TEAM_L1_PERCENT,
+    level2_percent: ctx.config.TEAM_L2_PERCENT,
+    invite_friends: ctx.config.INVITE_FRIENDS,
+    invite_power: ctx.config.INVITE_POWER,
+  };
 }
 
 // Invite codes are letters and digits; anything else (a NUL byte would fail in SQL) is simply wrong.

@@ -1,0 +1,69 @@
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/icons.tsx";
+import { PageHeader } from "~/components/page-header.tsx";
+import { CopyButton, ShareLink } from "~/components/share.tsx";
+import { isolateNumbers } from "~/utils/format.ts";
+import type { loadRecruit } from "./recruit.server.ts";
+
+/** /recruit: everything a user needs to bring friends in, and what it pays. */
+export function RecruitPage() {
+  const { t } = useTranslation();
+  const { invite, qr } = useLoaderData<typeof loadRecruit>();
+  return (
+    <main className="page">
+      <PageHeader title={t("team:recruit.title")}>
+        <p className="lead">{t("team:recruit.lead")}</p>
+      </PageHeader>
+      <section className="card" aria-labelledby="invite-title">
+        <h2 id="invite-title" className="card__title">
+          <Icon name="invite" small />
+          {t("team:inviteTitle")}
+        </h2>
+        <dl className="facts">
+          <div>
+            <dt>{t("team:inviteCode")}</dt>
+            <dd className="mono invite-code">
+              <bdi dir="ltr">{invite.invite_code}</bdi>
+            </dd>
+          </div>
+          <div>
+            <dt>{t("team:inviteLink")}</dt>
+            <dd className="break">
+              <bdi dir="ltr">{invite.invite_link}</bdi>
+            </dd>
+          </div>
+        </dl>
+        <div className="actions">
+          <ShareLink url={invite.invite_link} fallbackHref="#invite-qr" copiedKey="team:recruit.linkCopied" className="button">
+            {t("team:recruit.share")}
+          </ShareLink>
+          <CopyButton text={invite.invite_code} copiedKey="team:recruit.codeCopied" className="button button--secondary">
+            {t("team:recruit.copyCode")}
+          </CopyButton>
+          <CopyButton text={invite.invite_link} copiedKey="team:recruit.linkCopied" className="button button--secondary">
+            {t("team:recruit.copyLink")}
+          </CopyButton>
+        </div>
+        <figure className="qr" id="invite-qr">
+          <svg viewBox={`0 0 ${qr.size} ${qr.size}`} role="img" aria-label={t("team:recruit.qrLabel")} shapeRendering="crispEdges">
+            <rect width={qr.size} height={qr.size} className="qr__light" />
+            <path d={qr.d} className="qr__dark" />
+          </svg>
+          <figcaption className="hint">{t("team:recruit.qrHint")}</figcaption>
+        </figure>
+      </section>
+      <section className="card" aria-labelledby="how-title">
+        <h2 id="how-title" className="card__title">
+          <Icon name="power" small />
+          {t("team:recruit.howTitle")}
+        </h2>
+        <ul className="how">
+          <li>{isolateNumbers(t("team:recruit.howLevel1", { percent: invite.level1_percent }))}</li>
+          <li>{isolateNumbers(t("team:recruit.howLevel2", { percent: invite.level2_percent }))}</li>
+          <li>{isolateNumbers(t("team:recruit.howInvite", { friends: invite.invite_friends, power: invite.invite_power }))}</li>
+        </ul>
+      </section>
+    </main>
+  );
+}

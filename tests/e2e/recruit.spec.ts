@@ -1,0 +1,41 @@
+import { expect, test } from "./fixtures.ts";
+import { registerAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
+
+for (const lng of ["en", "ar"]) {
+  test(`${lng}: /recruit shows the invite code, link, a QR code and what inviting pays; a friend registers through the link`, async ({ page, browser }) => {
+    const t = strings(lng);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await registerAs(page, uniqueEmail(`recruit-${lng}`), { lng });
+    await page.getByRole("link", { name: t("common:tabs.team") }).click();
+    await page.getByRole("link", { name: t("team:inviteFriends") }).click();
+    await expect(page).toHaveURL(/\/recruit$/);
+    await expect(page.getByRole("heading", { level: 1, name: t("team:recruit.title") })).toBeVisible();
+    await expect(page.getByRole("img", { name: t("team:recruit.qrLabel") })).toBeVisible();
+    await expect(page.getByText(t("team:recruit.howLevel1", { percent: "25" }))).toBeVisible();
+    await expect(page.getByText(t("team:recruit.howInvite", { power: "100", friends: "3" }))).toBeVisible();
+    const link = (await page.locator("dd.break").textContent())!.trim();
+    expect(link).toMatch(/\/register\?invite=[A-Z0-9]{8}$/);
+    await page.getByRole("button", { name: t("team:recruit.copyLink") }).click();
+    await expect(page.getByRole("status").filter({ hasText: t("team:recruit.linkCopied") })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await screenshot(page, `recruit-${lng}`);
+
+    // The friend opens the link on their own phone: the register page has the code filled in.
+    const friend = await browser.newPage();
+    await friend.goto(link);
+    await expect(friend.getByLabel(t("auth:invite"))).toHaveValue(link.slice(-8));
+    await friend.close();
+  });
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("/recruit shows the code, the link and the QR code; share falls back to the QR code", async ({ page }) => {
+    const t = strings("en");
+    await registerAs(page, uniqueEmail("recruit-nojs"));
+    await page.goto("/recruit");
+    await expect(page.getByRole("img", { name: t("team:recruit.qrLabel") })).toBeVisible();
+    await expect(page.getByRole("button", { name: t("team:recruit.copyLink") })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: t("team:recruit.share") })).toHaveAttribute("href", "#invite-qr");
+  });
+});
