@@ -37,18 +37,23 @@ export const teamListResult = z.object({
   list: z.array(teamMemberSchema),
   next_cursor: z.string().nullable().describe("Cursor of the next page; null on the last page"),
   counts: z.object({ level1: levelCounts, level2: levelCounts }),
-  team_power: z.number().int().describe("Team Power: level1_power + level2_power, as the airdrop counts it"),
-  level1_power: z.number().int().describe("Team Power from minting level-1 members"),
-  level2_power: z.number().int().describe("Team Power from minting level-2 members"),
+  team_power: z.number().int().describe("Team Power as the airdrop counts it (user_info's team_power): level1_power + level2_power"),
+  level1_power: z.number().int().describe("Team Power from minting level-1 members, rounded down"),
+  level2_power: z.number().int().describe("The rest of Team Power: from minting level-2 members (team_power - level1_power)"),
 });
 export type TeamList = z.infer<typeof teamListResult>;
 
 export const remindStateResult = z.object({
-  remaining_time: z.number().int().describe("Seconds until a reminder may be sent; 0 when allowed now"),
-  reminders_left_today: z.number().int(),
+  remaining_time: z
+    .number()
+    .int()
+    .describe("Seconds until a reminder may be sent (the gap since the last one, or the next UTC day once today's are used); 0 when allowed now"),
+  reminders_left_today: z.number().int().describe("Reminders still allowed this UTC day"),
   suspended_members: z.number().int().describe("Level-1 members whose airdrop is paused"),
 });
-export const remindResult = z.object({ reminded: z.number().int().describe("Members who will receive a reminder e-mail") });
+export const remindResult = z.object({
+  reminded: z.number().int().describe("Paused members who will receive a reminder e-mail (each gets at most one a day, from anyone)"),
+});
 
 export const teamRoutes = {
   bindInviter: route({ method: "POST", path: "/v1/user/invite_code/", summary: "Bind an inviter by invite code", auth: true, body: bindInviteBody, response: userResult }),
