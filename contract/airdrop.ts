@@ -4,7 +4,7 @@ import { route } from "./route.ts";
 import { epochSeconds, moneyString } from "./wire.ts";
 
 /** `mint_status` on the wire: where a user's airdrop stands (rules.md §2). */
-const airdropStatusSchema = z.enum(["not_open", "wait", "minting", "suspend"]);
+export const airdropStatusSchema = z.enum(["not_open", "wait", "minting", "suspend"]);
 export type AirdropStatus = z.infer<typeof airdropStatusSchema>;
 
 export const airdropInfoSchema = z.object({

@@ -50,6 +50,7 @@ export const ErrorCode = {
   bonusCollected: 210109,
   socialAlreadyBound: 210110,
   bonusUnavailable: 210111,
+  remindNobody: 210112,
 
   badRequest: 100400,
   notFound: 100404,
@@ -111,6 +112,7 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, string> = {
   210109: "This reward has already been claimed",
   210110: "A social account is already bound",
   210111: "This reward is not available",
+  210112: "No level-1 teammate's airdrop is paused",
   100400: "Invalid request",
   100404: "Not found",
   100413: "Request too large",

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { airdropStatusSchema } from "./airdrop.ts";
 import { userResult } from "./profile.ts";
 import { route } from "./route.ts";
+import { epochSeconds } from "./wire.ts";
 
 const bindInviteBody = z.object({ invite_code: z.string().trim().max(32) });
 const inviteResult = z.object({
@@ -12,7 +14,59 @@ const inviteResult = z.object({
   invite_power: z.number().int().describe("Soul Power the invite reward grants"),
 });
 
+/** Members per page of the team list (rules.md §4). */
+export const TEAM_PAGE_SIZE = 20;
+
+export const teamListQuery = z.object({
+  level: z.enum(["1", "2"]).describe("1: people the user invited; 2: people they invited"),
+  cursor: z
+    .string()
+    .max(64)
+    .optional()
+    .describe("next_cursor of the previous page; absent for the first page (newest members first)"),
+});
+
+/** What a teammate may see of another user: never their e-mail. */
+export const teamMemberSchema = z.object({
+  user_id: z.number().int(),
+  register_at: epochSeconds,
+  power: z.number().int().describe("The member's own Soul Power"),
+  mint_status: airdropStatusSchema,
+  invite_reward: z.boolean().describe("Whether the member counts toward the invite reward (a level-1 member who started)"),
+  name: z.string().describe("The member's nickname, or their display id masked (1234****89) when they have none"),
+  avatar: z.string().describe("The member's approved avatar URL, or empty"),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+const levelCounts = z.object({ total: z.number().int(), minting: z.number().int() });
+
+export const teamListResult = z.object({
+  list: z.array(teamMemberSchema),
+  next_cursor: z.string().nullable().describe("Cursor of the next page; null on the last page"),
+  counts: z.object({ level1: levelCounts, level2: levelCounts }),
+  team_power: z.number().int().describe("Team Power as the airdrop counts it (user_info's team_power): level1_power + level2_power"),
+  level1_power: z.number().int().describe("Team Power from minting level-1 members, rounded down"),
+  level2_power: z.number().int().describe("The rest of Team Power: from minting level-2 members (team_power - level1_power)"),
+});
+export type TeamList = z.infer<typeof teamListResult>;
+
+export const remindStateResult = z.object({
+  remaining_time: z
+    .number()
+    .int()
+    .describe("Seconds until a reminder may be sent (the gap since the last one, or the next UTC day once today's are used); 0 when allowed now"),
+  reminders_left_today: z.number().int().describe("Reminders still allowed this UTC day"),
+  suspended_members: z.number().int().describe("Level-1 members whose airdrop is paused"),
+});
+export const remindResult = z.object({
+  reminded: z.number().int().describe("Paused members who will receive a reminder e-mail (each gets at most one a day, from anyone)"),
+});
+
 export const teamRoutes = {
   bindInviter: route({ method: "POST", path: "/v1/user/invite_code/", summary: "Bind an inviter by invite code", auth: true, body: bindInviteBody, response: userResult }),
   invite: route({ method: "GET", path: "/v1/user/invite/", summary: "The user's invite code and link", auth: true, response: inviteResult }),
+  members: route({ method: "GET", path: "/v1/mint/team/", summary: "The user's level-1 or level-2 team, newest first, 20 a page", auth: true, query: teamListQuery, response: teamListResult }),
+  remindState: route({ method: "GET", path: "/v1/mint/team/suspend_remind/", summary: "When the next reminder to paused teammates may be sent", auth: true, response: remindStateResult }),
+  remind: route({ method: "POST", path: "/v1/mint/team/suspend_remind/", summary: "E-mail a reminder to every paused level-1 member", auth: true, response: remindResult }),
 } as const;
+

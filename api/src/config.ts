@@ -48,6 +48,11 @@ export const apiConfigSchema = z.object({
   UPGRADE_POWER: int(50, 0),
   APP_LATEST_VCODE: int(1, 0),
   SCHEDULER_TICK_MS: int(5000, 100),
+  REMIND_PER_DAY: int(2, 1),
+  REMIND_GAP_SECONDS: int(14400, 0),
+  OUTBOX_TICK_MS: int(2000, 100),
+  OUTBOX_RETRY_SECONDS: int(60, 1),
+  OUTBOX_MAX_ATTEMPTS: int(8, 1),
   X_BEARER_TOKEN: z.string().optional(),
   X_API_URL: z.url().default("https://api.x.com"),
   X_OFFICIAL_HANDLE: z
@@ -57,6 +62,11 @@ export const apiConfigSchema = z.object({
 });
 
 export type ApiConfig = z.infer<typeof apiConfigSchema> & { API_SECRET: string };
+
+/** An address on the web app, for links in mail and invite links. */
+export function publicUrl(config: { PUBLIC_URL: string }, path: string): string {
+  return `${config.PUBLIC_URL.replace(/\/+$/, "")}${path}`;
+}
 
 export class ConfigError extends Error {}
 

@@ -3,6 +3,7 @@ import { buildApp } from "./app.ts";
 import { systemClock } from "./lib/clock.ts";
 import type { ApiConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { startMailWorker } from "./jobs/mail-worker.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { socialFor } from "./social/choose.ts";
@@ -26,10 +27,11 @@ export async function startApi(config: ApiConfig, log: Logger = pino({ level: co
   const url = await app.listen({ host: config.API_HOST, port: config.API_PORT });
   log.info({ database: database.kind, mail: mailer.target, social: social.name, url }, "api listening");
   const scheduler = startScheduler(domain, log.child({ svc: "rounds" }));
+  const mailWorker = startMailWorker(domain, log.child({ svc: "outbox" }));
   return {
     url: `http://${config.API_HOST}:${config.API_PORT}`,
     async close() {
-      await scheduler.stop();
+      await Promise.all([scheduler.stop(), mailWorker.stop()]);
       await app.close();
       await database.close();
     },

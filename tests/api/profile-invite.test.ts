@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "../../contract/errors.ts";
 import { userSchema } from "../../contract/profile.ts";
+import { users } from "../../api/src/db/schema.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { caller, expectCode, expectOk, signUp } from "./helpers.ts";
 
@@ -120,6 +122,26 @@ describe("invites", () => {
     // An unrelated account is fine.
     const e = await signUp(api);
     expect(expectOk(await bind(a, e.user.invite_code)).user.inviter_id).toBe(e.user.id);
+  });
+
+  test("a loop of any depth is refused (300008); a code from another branch or a deleted account's code too", async () => {
+    const root = await signUp(api);
+    const chain = [root];
+    for (let i = 0; i < 5; i++) chain.push(await signUp(api, { invite: chain.at(-1)!.user.invite_code }));
+    const bind = (who: typeof root, code: string) => who.client.call("POST", "/v1/user/invite_code/", { invite_code: code });
+    // root's invitee's invitee's ... (level 5): binding it as root's inviter would close a loop of 6.
+    for (const descendant of chain.slice(1)) expectCode(await bind(root, descendant.user.invite_code), ErrorCode.invalidInviteCode);
+    expect(expectOk(await root.client.call("GET", "/v1/user/")).inviter_id).toBeNull();
+
+    // Someone else's invitee is no descendant: root may bind under them.
+    const other = await signUp(api);
+    const cousin = await signUp(api, { invite: other.user.invite_code });
+    const gone = await signUp(api);
+    await api.database.db.update(users).set({ deletedAt: api.clock.now() }).where(eq(users.id, gone.user.id));
+    expectCode(await bind(root, gone.user.invite_code), ErrorCode.invalidInviteCode);
+    expect(expectOk(await bind(root, cousin.user.invite_code)).user.inviter_id).toBe(cousin.user.id);
+    // The tree is now other <- cousin <- root <- ...: other may not join any of it.
+    expectCode(await bind(other, chain[5].user.invite_code), ErrorCode.invalidInviteCode);
   });
 
   test("a missing invite_code is a bad request", async () => {

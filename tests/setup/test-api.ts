@@ -8,6 +8,7 @@ import { openDatabase, type Database } from "../../api/src/db/client.ts";
 import type { DomainContext } from "../../api/src/domain/context.ts";
 import { catchUp, type DistributionResult } from "../../api/src/domain/airdrop/distribution.ts";
 import type { Mailer, MailMessage } from "../../api/src/mail/mailer.ts";
+import { deliverDue, type DeliveryResult } from "../../api/src/mail/outbox.ts";
 import { socialFor } from "../../api/src/social/choose.ts";
 import type { SocialNetwork } from "../../api/src/social/social.ts";
 
@@ -21,6 +22,8 @@ export interface TestApi {
   domain: DomainContext;
   /** Runs the round scheduler once, at the test clock's time. */
   distribute(): Promise<DistributionResult[]>;
+  /** Runs the mail outbox worker once, at the test clock's time. */
+  deliverMail(): Promise<DeliveryResult>;
   close(): Promise<void>;
 }
 
@@ -80,8 +83,8 @@ export async function createTestApi(
     mails,
     failMail,
     domain,
-    distribute: () =>
-      catchUp(domain),
+    distribute: () => catchUp(domain),
+    deliverMail: () => deliverDue(domain),
     async close() {
       await app.close();
       await database.close();

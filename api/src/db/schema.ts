@@ -49,6 +49,8 @@ export const users = pgTable(
     uniqueIndex("users_invite_code_key").on(t.inviteCode),
     uniqueIndex("users_social_handle_key").on(sql`lower(${t.socialHandle})`),
     index("users_inviter_idx").on(t.inviterId),
+    // The team list pages through one inviter's members newest first (keyset on created_at, id).
+    index("users_team_idx").on(t.inviterId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`deleted_at is null`),
   ],
 );
 
@@ -168,4 +170,51 @@ export const powerGrants = pgTable(
     at: tz("at").notNull(),
   },
   (t) => [uniqueIndex("power_grants_user_reason_key").on(t.userId, t.reason)],
+);
+
+/** One row per reminder a user sent to their paused team: n counts that sender's reminders of the day. */
+export const teamReminders = pgTable(
+  "team_reminders",
+  {
+    senderId: bigint("sender_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id),
+    day: date("day", { mode: "string" }).notNull(),
+    n: integer("n").notNull(),
+    sentAt: tz("sent_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.senderId, t.day, t.n] })],
+);
+
+/** A member reminded on a UTC day: the key lets one reminder e-mail a day reach them, whoever sends it. */
+export const remindedMembers = pgTable(
+  "reminded_members",
+  {
+    memberId: bigint("member_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id),
+    day: date("day", { mode: "string" }).notNull(),
+    senderId: bigint("sender_id", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.day] })],
+);
+
+/** Mail written in the transaction that decided to send it, delivered afterwards by the outbox worker. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    createdAt: tz("created_at").notNull(),
+    /** When a worker may take it: the next retry, or the end of a taken row's lease. */
+    nextAttemptAt: tz("next_attempt_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    sentAt: tz("sent_at"),
+    failedAt: tz("failed_at"),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`sent_at is null and failed_at is null`)],
 );

@@ -30,23 +30,50 @@ function tFor(language: string | undefined): { t: TFunction; lng: string } {
   return { t: i18n.getFixedT(lng, "mail"), lng };
 }
 
+/** The HTML part: the reader's language and direction around the given paragraphs, signed. */
+function htmlPage(lng: string, paragraphs: string): string {
+  return `<!doctype html><html lang="${lng}" dir="${languageDir(lng as never)}"><body style="font-family:system-ui,sans-serif;color:#1a1a2e">
+${paragraphs}
+<p>— VV</p></body></html>`;
+}
+
 /** The one-time-code e-mail, in plain text and simple HTML, in the reader's language. */
 export function otpMail(input: { to: string; code: string; minutes: number; purpose: "register" | "login"; language?: string }): MailMessage {
   const { t, lng } = tFor(input.language);
   const intro = t(input.purpose === "register" ? "otp.introRegister" : "otp.introLogin");
   const expires = t("otp.expires", { minutes: input.minutes });
   const ignore = t("otp.ignore");
-  const subject = t("otp.subject", { code: input.code });
-  const dir = languageDir(lng as never);
   return {
     to: input.to,
-    subject,
+    subject: t("otp.subject", { code: input.code }),
     text: `${intro}\n\n${input.code}\n\n${expires}\n\n${ignore}\n\n— VV\n`,
-    html: `<!doctype html><html lang="${lng}" dir="${dir}"><body style="font-family:system-ui,sans-serif;color:#1a1a2e">
-<p>${escapeHtml(intro)}</p>
+    html: htmlPage(
+      lng,
+      `<p>${escapeHtml(intro)}</p>
 <p style="font-size:28px;font-weight:700;letter-spacing:6px">${input.code}</p>
 <p>${escapeHtml(expires)}</p>
-<p style="color:#555">${escapeHtml(ignore)}</p>
-<p>— VV</p></body></html>`,
+<p style="color:#555">${escapeHtml(ignore)}</p>`,
+    ),
+  };
+}
+
+/** The reminder to a teammate whose airdrop is paused, in the teammate's language, with the link to claim. */
+export function reminderMail(input: { to: string; from: string; claimUrl: string; language?: string }): MailMessage {
+  const { t, lng } = tFor(input.language);
+  const intro = t("remind.intro", { name: input.from });
+  const body = t("remind.body");
+  const action = t("remind.action");
+  const why = t("remind.why");
+  return {
+    to: input.to,
+    subject: t("remind.subject"),
+    text: `${intro}\n\n${body}\n\n${action}: ${input.claimUrl}\n\n${why}\n\n— VV\n`,
+    html: htmlPage(
+      lng,
+      `<p>${escapeHtml(intro)}</p>
+<p>${escapeHtml(body)}</p>
+<p><a href="${escapeHtml(input.claimUrl)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#5b3df5;color:#fff;font-weight:700;text-decoration:none">${escapeHtml(action)}</a></p>
+<p style="color:#555">${escapeHtml(why)}</p>`,
+    ),
   };
 }

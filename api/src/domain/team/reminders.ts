@@ -1,0 +1,91 @@
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { ErrorCode } from "../../../../contract/errors.ts";
+import { publicUrl } from "../../config.ts";
+import { minters, remindedMembers, teamReminders, users } from "../../db/schema.ts";
+import { utcDay } from "../../lib/clock.ts";
+import { Failure } from "../../lib/failure.ts";
+import { enqueueMail } from "../../mail/outbox.ts";
+import { reminderMail } from "../../mail/templates.ts";
+import { inTransaction, type DomainContext } from "../context.ts";
+import { levelCondition, teammateName } from "./members.ts";
+
+const DAY_MS = 86_400_000;
+
+/** Level-1 members whose airdrop is paused and who can be e-mailed. */
+function pausedMembers(ctx: DomainContext, userId: number) {
+  return ctx.db
+    .select({ id: users.id, email: users.email, uiLang: users.uiLang })
+    .from(users)
+    .innerJoin(minters, eq(minters.userId, users.id))
+    .where(and(levelCondition(userId, 1), isNotNull(minters.suspendedAt), isNull(users.deletedAt), isNotNull(users.email)));
+}
+
+/** The sender's reminders today and their last one ever (the gap runs across midnight). */
+async function usage(ctx: DomainContext, userId: number, day: string) {
+  const [[today], [last]] = await Promise.all([
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(teamReminders)
+      .where(and(eq(teamReminders.senderId, userId), eq(teamReminders.day, day))),
+    ctx.db
+      .select({ sentAt: teamReminders.sentAt })
+      .from(teamReminders)
+      .where(eq(teamReminders.senderId, userId))
+      .orderBy(desc(teamReminders.day), desc(teamReminders.n))
+      .limit(1),
+  ]);
+  return { today: today.n, lastAt: last?.sentAt };
+}
+
+/** When the next reminder is allowed: after the gap, and tomorrow (UTC) once today's are used. */
+function allowedAt(ctx: DomainContext, now: Date, used: { today: number; lastAt?: Date }): Date {
+  const afterGap = used.lastAt ? used.lastAt.getTime() + ctx.config.REMIND_GAP_SECONDS * 1000 : 0;
+  const tomorrow = used.today >= ctx.config.REMIND_PER_DAY ? Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS : 0;
+  return new Date(Math.max(afterGap, tomorrow, now.getTime()));
+}
+
+/** What the remind button needs (rules.md §4): the wait, today's remaining reminders, who is paused. */
+export async function reminderState(ctx: DomainContext, userId: number) {
+  const now = ctx.clock.now();
+  const [used, paused] = await Promise.all([usage(ctx, userId, utcDay(now)), pausedMembers(ctx, userId)]);
+  return {
+    remaining_time: Math.ceil((allowedAt(ctx, now, used).getTime() - now.getTime()) / 1000),
+    reminders_left_today: Math.max(0, ctx.config.REMIND_PER_DAY - used.today),
+    suspended_members: paused.length,
+  };
+}
+
+/**
+ * Sends a reminder: e-mails every paused level-1 member who has had no reminder today (from
+ * anyone), in their language, through the outbox. Refused without using the quota when nobody
+ * is paused. The sender's row lock makes parallel reminders take turns, and the key
+ * (sender, day, n) with n <= REMIND_PER_DAY holds the limit even if two got past it.
+ */
+export async function sendReminder(ctx: DomainContext, userId: number): Promise<{ reminded: number }> {
+  return inTransaction(ctx, async (tx) => {
+    const [sender] = await tx.db
+      .select({ name: users.name, displayId: users.displayId })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    const now = tx.clock.now();
+    const day = utcDay(now);
+    const paused = await pausedMembers(tx, userId);
+    if (paused.length === 0) throw new Failure(ErrorCode.remindNobody);
+    const used = await usage(tx, userId, day);
+    if (used.today >= tx.config.REMIND_PER_DAY) throw new Failure(ErrorCode.remindDailyLimit);
+    if (allowedAt(tx, now, used) > now) throw new Failure(ErrorCode.remindWait);
+    await tx.db.insert(teamReminders).values({ senderId: userId, day, n: used.today + 1, sentAt: now });
+    const fresh = await tx.db
+      .insert(remindedMembers)
+      .values(paused.map((m) => ({ memberId: m.id, day, senderId: userId })))
+      .onConflictDoNothing()
+      .returning({ memberId: remindedMembers.memberId });
+    const claimUrl = publicUrl(tx.config, "/airdrop");
+    const from = teammateName(sender);
+    const due = new Set(fresh.map((f) => f.memberId));
+    const mails = paused.filter((m) => due.has(m.id)).map((m) => reminderMail({ to: m.email!, from, claimUrl, language: m.uiLang }));
+    await enqueueMail(tx, mails);
+    return { reminded: mails.length };
+  });
+}
