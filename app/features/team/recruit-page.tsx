@@ -4,6 +4,7 @@ import { Icon } from "~/components/icons.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { CopyButton, ShareLink } from "~/components/share.tsx";
 import { isolateNumbers } from "~/utils/format.ts";
+import { InviteFacts } from "./invite-facts.tsx";
 import type { loadRecruit } from "./recruit.server.ts";
 
 /** /recruit: everything a user needs to bring friends in, and what it pays. */
@@ -20,20 +21,7 @@ export function RecruitPage() {
           <Icon name="invite" small />
           {t("team:inviteTitle")}
         </h2>
-        <dl className="facts">
-          <div>
-            <dt>{t("team:inviteCode")}</dt>
-            <dd className="mono invite-code">
-              <bdi dir="ltr">{invite.invite_code}</bdi>
-            </dd>
-          </div>
-          <div>
-            <dt>{t("team:inviteLink")}</dt>
-            <dd className="break">
-              <bdi dir="ltr">{invite.invite_link}</bdi>
-            </dd>
-          </div>
-        </dl>
+        <InviteFacts code={invite.invite_code} link={invite.invite_link} large />
         <div className="actions">
           <ShareLink url={invite.invite_link} fallbackHref="#invite-qr" copiedKey="team:recruit.linkCopied" className="button">
             {t("team:recruit.share")}

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/icons.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { useSignedInUser } from "~/utils/signed-in-user.ts";
+import { InviteFacts } from "./invite-facts.tsx";
 
 /** The Team tab: the user's invitation code and link. */
 export function TeamPage() {
@@ -18,16 +19,7 @@ export function TeamPage() {
           <Icon name="invite" small />
           {t("team:inviteTitle")}
         </h2>
-        <dl className="facts">
-          <div>
-            <dt>{t("team:inviteCode")}</dt>
-            <dd className="mono"><bdi dir="ltr">{user.invite_code}</bdi></dd>
-          </div>
-          <div>
-            <dt>{t("team:inviteLink")}</dt>
-            <dd className="break"><bdi dir="ltr">{user.invite_link}</bdi></dd>
-          </div>
-        </dl>
+        <InviteFacts code={user.invite_code} link={user.invite_link} />
         <div className="actions">
           <Link to="/recruit" className="button">
             {t("team:inviteFriends")}
