@@ -62,7 +62,11 @@ export const remindResult = z.object({
   reminded: z.number().int().describe("Paused members who will receive a reminder e-mail (each gets at most one a day, from anyone)"),
 });
 
+const inviterQuery = z.object({ invite_code: z.string().trim().max(32) });
+const inviterResult = z.object({ name: z.string().describe("The inviter's nickname, or their display id masked") });
+
 export const teamRoutes = {
+  inviter: route({ method: "GET", path: "/v1/user/inviter/", summary: "Who an invite code belongs to, as a teammate would see them", auth: false, query: inviterQuery, response: inviterResult }),
   bindInviter: route({ method: "POST", path: "/v1/user/invite_code/", summary: "Bind an inviter by invite code", auth: true, body: bindInviteBody, response: userResult }),
   invite: route({ method: "GET", path: "/v1/user/invite/", summary: "The user's invite code and link", auth: true, response: inviteResult }),
   members: route({ method: "GET", path: "/v1/mint/team/", summary: "The user's level-1 or level-2 team, newest first, 20 a page", auth: true, query: teamListQuery, response: teamListResult }),

@@ -70,6 +70,17 @@ describe.each(["PUT", "POST"])("%s /v1/user/", (method) => {
 });
 
 describe("invites", () => {
+  test("GET /v1/user/inviter/ names the code's owner as a teammate sees them, to anyone, never more", async () => {
+    const { client, user } = await signUp(api);
+    const anonymous = caller(api);
+    const masked = expectOk(await anonymous.call("GET", "/v1/user/inviter/", undefined, { invite_code: user.invite_code.toLowerCase() }));
+    expect(masked).toEqual({ name: `${user.display_id.slice(0, 4)}****${user.display_id.slice(-2)}` });
+    expectOk(await client.call("PUT", "/v1/user/", { name: "Mika" }));
+    expect(expectOk(await anonymous.call("GET", "/v1/user/inviter/", undefined, { invite_code: user.invite_code }))).toEqual({ name: "Mika" });
+    expectCode(await anonymous.call("GET", "/v1/user/inviter/", undefined, { invite_code: "NOPE2345" }), ErrorCode.invalidInviteCode);
+    expectCode(await anonymous.call("GET", "/v1/user/inviter/", undefined, { invite_code: "x'--" }), ErrorCode.invalidInviteCode);
+  });
+
   test("GET /v1/user/invite/ answers the code, its link and what inviting pays", async () => {
     const { client, user } = await signUp(api);
     const data = expectOk(await client.call("GET", "/v1/user/invite/"));

@@ -24,6 +24,9 @@ for (const lng of ["en", "ar"]) {
     const friend = await browser.newPage();
     await friend.goto(link);
     await expect(friend.getByLabel(strings("en")("auth:invite"))).toHaveValue(link.slice(-8));
+    // ... and says who invited them: no nickname yet, so the display id with its middle hidden.
+    const [, after] = strings("en")("auth:invitedBy", { name: "\u0000" }).split("\u0000");
+    await expect(friend.getByText(/\d{4}\*{4}\d{2}/)).toContainText(after.trim());
     await friend.close();
   });
 }

@@ -1,7 +1,19 @@
 import { json, redirect } from "@remix-run/node";
 import { getEnv } from "~/utils/env.server.ts";
 import { i18next } from "~/utils/i18next.server.ts";
-import { ensureDevice, requestContext } from "~/utils/request.server.ts";
+import { routes } from "../../../contract/routes.ts";
+import { ApiError, callApi } from "~/utils/api.server.ts";
+import { ensureDevice, requestContext, type RequestContext } from "~/utils/request.server.ts";
+
+/** Who invited the visitor, as a teammate would see them; nothing for a wrong code (the form says so). */
+async function inviterOf(ctx: RequestContext, code: string): Promise<string | undefined> {
+  try {
+    return (await callApi(routes.team.inviter, ctx.caller, { query: { invite_code: code } })).name;
+  } catch (error) {
+    if (error instanceof ApiError) return undefined;
+    throw error;
+  }
+}
 
 /**
  * The loader of /login and /register: signed-in users go on to the app; others get a
@@ -13,13 +25,15 @@ export async function authPageLoader(request: Request, mode: "login" | "register
   if (ctx.caller.token) throw redirect("/airdrop");
   const cookie = await ensureDevice(ctx);
   const t = await i18next.getFixedT(ctx.locale, "auth");
+  const invite = url.searchParams.get("invite")?.trim() || undefined;
   return json(
     {
       title: t(`${mode}.title`),
       description: t(`${mode}.description`),
       publicUrl: getEnv().PUBLIC_URL,
       redirectTo: url.searchParams.get("redirectTo") ?? undefined,
-      invite: url.searchParams.get("invite") ?? undefined,
+      invite,
+      inviter: mode === "register" && invite ? await inviterOf(ctx, invite) : undefined,
     },
     cookie ? { headers: { "Set-Cookie": cookie } } : undefined,
   );

@@ -1,5 +1,6 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { isolate } from "~/utils/format.ts";
 import { LanguageMenu } from "~/components/language-menu.tsx";
 import type { authPageLoader } from "./auth-page.server.ts";
 import { OtpForm, type OtpActionData } from "./otp-form.tsx";
@@ -10,6 +11,7 @@ export function AuthPage({ mode }: { mode: "login" | "register" }) {
   const data = useLoaderData<Awaited<ReturnType<typeof authPageLoader>>>() as unknown as {
     redirectTo?: string;
     invite?: string;
+    inviter?: string;
   };
   const actionData = useActionData<OtpActionData>();
   const other = mode === "login" ? "register" : "login";
@@ -24,6 +26,7 @@ export function AuthPage({ mode }: { mode: "login" | "register" }) {
         </header>
         <h1>{t(`auth:${mode}.heading`)}</h1>
         <p className="lead">{t(`auth:${mode}.lead`)}</p>
+        {data.inviter ? <p className="lead">{t("auth:invitedBy", { name: isolate(data.inviter) })}</p> : null}
       </div>
       <OtpForm mode={mode} actionData={actionData} redirectTo={data.redirectTo} invite={data.invite} />
       <p className="switch">

@@ -7,6 +7,7 @@ import { users } from "../../db/schema.ts";
 import { Failure } from "../../lib/failure.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
 import { profile, toUser, type UserRow } from "../profile/users.ts";
+import { teammateName } from "./members.ts";
 
 /** The link that opens registration with the code filled in (rules.md §4). */
 export function inviteLink(ctx: DomainContext, code: string): string {
@@ -24,6 +25,11 @@ export async function inviteOf(ctx: DomainContext, userId: number) {
     invite_friends: ctx.config.INVITE_FRIENDS,
     invite_power: ctx.config.INVITE_POWER,
   };
+}
+
+/** The name the register page shows for an invite code: what a teammate may see, never more. */
+export async function inviterName(ctx: DomainContext, code: string): Promise<{ name: string }> {
+  return { name: teammateName(await inviterByCode(ctx, code)) };
 }
 
 // Invite codes are letters and digits; anything else (a NUL byte would fail in SQL) is simply wrong.
