@@ -57,6 +57,8 @@ export const remindStateResult = z.object({
     .describe("Seconds until a reminder may be sent (the gap since the last one, or the next UTC day once today's are used); 0 when allowed now"),
   reminders_left_today: z.number().int().describe("Reminders still allowed this UTC day"),
   suspended_members: z.number().int().describe("Level-1 members whose airdrop is paused"),
+  reminders_per_day: z.number().int().describe("Reminders allowed per UTC day"),
+  gap_seconds: z.number().int().describe("Least time between two reminders"),
 });
 export const remindResult = z.object({
   reminded: z.number().int().describe("Paused members who will receive a reminder e-mail (each gets at most one a day, from anyone)"),

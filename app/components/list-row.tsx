@@ -2,12 +2,13 @@ import type { ReactNode } from "react";
 import { Icon, type IconName } from "./icons.tsx";
 
 /**
- * A row at least 48px high: leading icon, title, optional subtitle, and a trailing slot
+ * A row at least 48px high: leading icon (or any `leading` element, such as an avatar), title, optional subtitle, and a trailing slot
  * (a chip, a button). `heading` makes the title a real heading of that level, so the row
  * can head a section; `as="li"` puts it straight into a list.
  */
 export function ListRow(props: {
   icon?: IconName;
+  leading?: ReactNode;
   title: ReactNode;
   subtitle?: ReactNode;
   trailing?: ReactNode;
@@ -23,7 +24,9 @@ export function ListRow(props: {
         <span className="list-row__icon">
           <Icon name={props.icon} />
         </span>
-      ) : null}
+      ) : (
+        props.leading
+      )}
       <div className="list-row__body">
         <Title className="list-row__title" id={props.titleId}>
           {props.title}

@@ -1,10 +1,11 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { TeamPage } from "~/features/team/team-page.tsx";
+import { loadTeam, teamAction } from "~/features/team/team.server.ts";
 import type { RouteHandle } from "~/utils/i18n.ts";
-import { titleData } from "~/utils/page-title.server.ts";
 import { titleFromData } from "~/utils/seo.ts";
 
 export const handle: RouteHandle = { i18n: ["team"] };
-export const loader = ({ request }: LoaderFunctionArgs) => titleData(request, "tabs.team");
+export const loader = ({ request }: LoaderFunctionArgs) => loadTeam(request);
+export const action = ({ request }: ActionFunctionArgs) => teamAction(request);
 export const meta = titleFromData;
 export default TeamPage;

@@ -46,7 +46,7 @@ export function setApiDispatcher(dispatcher: Dispatcher | undefined): void {
   agent = dispatcher;
 }
 
-function withCommonQuery(path: string, caller: Caller, own: Record<string, string> = {}): string {
+function withCommonQuery(path: string, caller: Caller, own: Record<string, string | undefined> = {}): string {
   const url = new URL(path, getEnv().UPSTREAM_URL);
   const q = url.searchParams;
   const common: Required<CommonQuery> = {
@@ -58,7 +58,7 @@ function withCommonQuery(path: string, caller: Caller, own: Record<string, strin
     vcode: caller.app?.vcode ?? "1",
     did: caller.did ?? "",
   };
-  for (const [key, value] of Object.entries({ ...own, ...common })) q.set(key, value);
+  for (const [key, value] of Object.entries({ ...own, ...common })) if (value !== undefined) q.set(key, value);
   return url.toString();
 }
 
@@ -71,7 +71,7 @@ export async function callApi<S extends RouteSpec>(
   caller: Caller,
   input: {
     body?: S["body"] extends z.ZodType ? z.input<S["body"]> : never;
-    query?: S["query"] extends z.ZodObject ? Record<keyof z.input<S["query"]>, string> : never;
+    query?: S["query"] extends z.ZodObject ? { [K in keyof z.input<S["query"]>]: string } : never;
     path?: string;
   } = {},
 ): Promise<z.infer<S["response"]>> {

@@ -50,6 +50,18 @@ export function minutesText(locale: string, seconds: number): string {
 }
 
 /**
+ * A wait in hours and minutes in the reader's language ("3 hours 20 minutes", "3 ساعات و20 دقيقة"),
+ * rounded up to the minute; a whole part that is zero is left out.
+ */
+export function hoursMinutesText(locale: string, seconds: number): string {
+  const total = Math.max(1, Math.ceil(seconds / 60));
+  const unit = (name: "hour" | "minute", n: number) =>
+    new Intl.NumberFormat(locale, { style: "unit", unit: name, unitDisplay: "long" }).format(n);
+  const parts = [total >= 60 ? unit("hour", Math.floor(total / 60)) : "", total % 60 ? unit("minute", total % 60) : ""];
+  return new Intl.ListFormat(locale, { type: "unit", style: "narrow" }).format(parts.filter(Boolean));
+}
+
+/**
  * An amount for heroes, buttons and lists: 2 to 4 decimals, cut (never rounded up: nobody is
  * shown more than they have); below 0.0001, the first two significant digits. The wallet shows
  * the full 8 decimals (balance8).

@@ -33,6 +33,13 @@ export function intent<R>(handler: Intent<R>): Intent<R> {
   return handler;
 }
 
+/** A refusal an intent words itself (with details the API's code alone does not carry). */
+export class Refusal extends Error {
+  constructor(readonly toast: Toast) {
+    super(toast.key ?? String(toast.code));
+  }
+}
+
 /** What a page's action answers when a call is refused: the toast, and the fields to keep. */
 export interface IntentFailure {
   toast: Toast;
@@ -59,7 +66,7 @@ export async function dispatchIntent(
     result = await handler.call({ api, form, ctx });
   } catch (error) {
     const fields = Object.fromEntries((opts.keep ?? []).map((name) => [name, field(form, name)]));
-    return json<IntentFailure>({ toast: errorToast(error), fields });
+    return json<IntentFailure>({ toast: error instanceof Refusal ? error.toast : errorToast(error), fields });
   }
   return doneWithToast(request, opts.page, handler.success(result));
 }

@@ -47,9 +47,9 @@ describe("reminders", () => {
     const sender = await signUp(api);
     const [active] = await invitees(api, sender, 1);
     await start(active.client);
-    expect(await remindState(sender.client)).toEqual({ remaining_time: 0, reminders_left_today: 2, suspended_members: 0 });
+    expect(await remindState(sender.client)).toEqual({ remaining_time: 0, reminders_left_today: 2, suspended_members: 0, reminders_per_day: 2, gap_seconds: GAP });
     for (let i = 0; i < 3; i++) expectCode(await remind(sender.client), ErrorCode.remindNobody);
-    expect(await remindState(sender.client)).toEqual({ remaining_time: 0, reminders_left_today: 2, suspended_members: 0 });
+    expect(await remindState(sender.client)).toEqual({ remaining_time: 0, reminders_left_today: 2, suspended_members: 0, reminders_per_day: 2, gap_seconds: GAP });
     const rows = await api.database.db.select().from(teamReminders).where(eq(teamReminders.senderId, sender.user.id));
     expect(rows).toEqual([]);
 
@@ -69,9 +69,9 @@ describe("reminders", () => {
   test("twice a day, 4 hours apart, one e-mail per member a day; a new day starts afresh", async () => {
     const { sender, members } = await pausedTeam(api, ["en", "ja"]);
     nextUtcDay(api, 1);
-    expect(await remindState(sender.client)).toEqual({ remaining_time: 0, reminders_left_today: 2, suspended_members: 2 });
+    expect(await remindState(sender.client)).toEqual({ remaining_time: 0, reminders_left_today: 2, suspended_members: 2, reminders_per_day: 2, gap_seconds: GAP });
     expect(expectOk(await remind(sender.client))).toEqual({ reminded: 2 });
-    expect(await remindState(sender.client)).toEqual({ remaining_time: GAP, reminders_left_today: 1, suspended_members: 2 });
+    expect(await remindState(sender.client)).toEqual({ remaining_time: GAP, reminders_left_today: 1, suspended_members: 2, reminders_per_day: 2, gap_seconds: GAP });
     expectCode(await remind(sender.client), ErrorCode.remindWait);
 
     api.clock.advance(GAP - 1);
@@ -84,7 +84,7 @@ describe("reminders", () => {
     api.clock.advance(1);
     expect(expectOk(await remind(sender.client))).toEqual({ reminded: 1 });
     // 05:00: both used; allowed again at 00:00 UTC, 19 hours away.
-    expect(await remindState(sender.client)).toEqual({ remaining_time: 19 * 3600, reminders_left_today: 0, suspended_members: 3 });
+    expect(await remindState(sender.client)).toEqual({ remaining_time: 19 * 3600, reminders_left_today: 0, suspended_members: 3, reminders_per_day: 2, gap_seconds: GAP });
     expectCode(await remind(sender.client), ErrorCode.remindDailyLimit);
     api.clock.advance(18 * 3600);
     expectCode(await remind(sender.client), ErrorCode.remindDailyLimit);
@@ -93,7 +93,7 @@ describe("reminders", () => {
     for (const m of [...members, late]) expect(reminders(api, m.email)).toHaveLength(1);
 
     nextUtcDay(api, 0);
-    expect(await remindState(sender.client)).toEqual({ remaining_time: 0, reminders_left_today: 2, suspended_members: 3 });
+    expect(await remindState(sender.client)).toEqual({ remaining_time: 0, reminders_left_today: 2, suspended_members: 3, reminders_per_day: 2, gap_seconds: GAP });
     expect(expectOk(await remind(sender.client))).toEqual({ reminded: 3 });
     await api.deliverMail();
     for (const m of [...members, late]) expect(reminders(api, m.email)).toHaveLength(2);

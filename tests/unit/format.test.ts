@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { balance8, compactNumber, countdown, isolateNumbers, minutesText, shortAmount } from "../../app/utils/format.ts";
+import { balance8, compactNumber, countdown, hoursMinutesText, isolateNumbers, minutesText, shortAmount } from "../../app/utils/format.ts";
 
 describe("compactNumber: K/M/B with 2 decimals, trailing zeros trimmed", () => {
   test.each([
@@ -142,6 +142,23 @@ describe("minutesText: whole minutes in the reader's language, rounded up", () =
     expect(minutesText("en", 4)).toBe("1 minute");
     expect(minutesText("ar", 300)).toMatch(/٥|5/);
     expect(minutesText("ja", 300)).toContain("5");
+  });
+});
+
+describe("hoursMinutesText: a wait as hours and minutes, rounded up to the minute", () => {
+  test.each([
+    [12_000, "3 hours 20 minutes"],
+    [14_400, "4 hours"],
+    [14_341, "4 hours"],
+    [61, "2 minutes"],
+    [0, "1 minute"],
+    [68_400, "19 hours"],
+  ])("%i seconds in English", (seconds, expected) => {
+    expect(hoursMinutesText("en", seconds)).toBe(expected);
+  });
+  test("Arabic joins the parts with its own word, Japanese with its units", () => {
+    expect(hoursMinutesText("ar", 12_000)).toBe("3 ساعات و20 دقيقة");
+    expect(hoursMinutesText("ja", 12_000)).toMatch(/^3 時間\s?20 分$/);
   });
 });
 

@@ -38,6 +38,8 @@ const DYNAMIC: [RegExp, (m: RegExpMatchArray) => boolean][] = [
   [/^legal:(privacy|terms)\.s\d+\.(heading|body)$/, (m) => code.includes(`\${key}.${m[2]}`)],
   [/^legal:(privacy|terms)\.(title|description|updated)$/, (m) => code.includes(`\${doc}.${m[2]}`)],
   [/^airdrop:state\.\w+$/, () => code.includes("`airdrop:state.${state}`")],
+  [/^team:status\.\w+$/, () => code.includes("`team:status.${member.mint_status}`")],
+  [/^team:level[12]$/, () => code.includes("`team:level${l}`")],
   [/^airdrop:task\.t\d\.(title|body)$/, (m) => code.includes(`\`airdrop:task.t\${task.bonus_type}.${m[1]}\``)],
 ];
 
@@ -52,7 +54,7 @@ function isUsed(key: string): boolean {
 }
 
 // Words that are the same in every language: names, units and examples.
-const SAME_EVERYWHERE = /^(VV|BTC|ID|Airdrop|Soul Power|you@example\.com|E-?mail)$/i;
+const SAME_EVERYWHERE = /^(VV|BTC|ID|Airdrop|Soul Power|Team Power|you@example\.com|E-?mail)$/i;
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}|<\/?(\w+)>/g;
 
 describe("translations", () => {

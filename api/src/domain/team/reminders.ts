@@ -52,6 +52,8 @@ export async function reminderState(ctx: DomainContext, userId: number) {
     remaining_time: Math.ceil((allowedAt(ctx, now, used).getTime() - now.getTime()) / 1000),
     reminders_left_today: Math.max(0, ctx.config.REMIND_PER_DAY - used.today),
     suspended_members: paused.length,
+    reminders_per_day: ctx.config.REMIND_PER_DAY,
+    gap_seconds: ctx.config.REMIND_GAP_SECONDS,
   };
 }
 

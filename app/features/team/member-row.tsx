@@ -1,0 +1,52 @@
+import { useTranslation } from "react-i18next";
+import type { TeamMember } from "../../../contract/team.ts";
+import { Chip, type ChipTone } from "~/components/chip.tsx";
+import { Icon } from "~/components/icons.tsx";
+import { ListRow } from "~/components/list-row.tsx";
+
+/** A member as the page gets them: the join date already written for the reader's clock. */
+export type ShownMember = TeamMember & { joined: string };
+
+const TONES: Record<TeamMember["mint_status"], ChipTone> = {
+  not_open: "neutral",
+  wait: "brand",
+  minting: "success",
+  suspend: "danger",
+};
+
+/** The approved avatar, or the name's first letter on the brand gradient. */
+function Avatar({ member }: { member: TeamMember }) {
+  if (member.avatar) return <img className="avatar avatar--sm" src={member.avatar} alt="" width={44} height={44} loading="lazy" />;
+  return (
+    <span className="avatar avatar--sm" aria-hidden="true">
+      {Array.from(member.name)[0]?.toUpperCase() ?? "?"}
+    </span>
+  );
+}
+
+/** One teammate: who, since when, their own Soul Power, and where their airdrop stands. */
+export function MemberRow({ member }: { member: ShownMember }) {
+  const { t } = useTranslation();
+  return (
+    <ListRow
+      as="li"
+      leading={<Avatar member={member} />}
+      title={<bdi>{member.name}</bdi>}
+      subtitle={
+        <>
+          <Chip tone={TONES[member.mint_status]}>{t(`team:status.${member.mint_status}`)}</Chip>
+          <span>{t("team:members.joined", { date: member.joined })}</span>
+        </>
+      }
+      trailing={
+        <span className="member__power">
+          <Icon name="power" small />
+          <span className="visually-hidden">{t("team:members.power")}</span>
+          <bdi dir="ltr" className="num">
+            {member.power}
+          </bdi>
+        </span>
+      }
+    />
+  );
+}
