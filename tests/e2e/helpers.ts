@@ -37,20 +37,29 @@ export interface CapturedMail {
   code: string;
 }
 
-/** Waits for the OTP mail to this address to arrive at the test SMTP server. */
-export async function mailTo(email: string, after = 0): Promise<CapturedMail> {
+/** Waits for a mail to this address, sent after `after` (ms), that `wanted` accepts. */
+export async function mailMatching(
+  email: string,
+  after: number,
+  wanted: (mail: Omit<CapturedMail, "code">) => boolean,
+): Promise<Omit<CapturedMail, "code">> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     const files = readdirSync(E2E.mailDir).sort().reverse();
     for (const file of files) {
       if (Number(file.split("-")[0]) < after) continue;
-      const mail = JSON.parse(readFileSync(join(E2E.mailDir, file), "utf8")) as CapturedMail;
-      const code = mail.to.includes(email) ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
-      if (code) return { ...mail, code };
+      const mail = JSON.parse(readFileSync(join(E2E.mailDir, file), "utf8")) as Omit<CapturedMail, "code">;
+      if (mail.to.includes(email) && wanted(mail)) return mail;
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no code mailed to ${email}`);
+  throw new Error(`no matching mail to ${email}`);
+}
+
+/** Waits for the OTP mail to this address to arrive at the test SMTP server. */
+export async function mailTo(email: string, after = 0): Promise<CapturedMail> {
+  const mail = await mailMatching(email, after, (m) => /\b\d{6}\b/.test(m.text));
+  return { ...mail, code: /\b(\d{6})\b/.exec(mail.text)![1] };
 }
 
 export async function mailedCode(email: string, after = 0): Promise<string> {

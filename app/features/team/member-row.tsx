@@ -3,6 +3,7 @@ import type { TeamMember } from "../../../contract/team.ts";
 import { Chip, type ChipTone } from "~/components/chip.tsx";
 import { Icon } from "~/components/icons.tsx";
 import { ListRow } from "~/components/list-row.tsx";
+import { compactNumber } from "~/utils/format.ts";
 
 /** A member as the page gets them: the join date already written for the reader's clock. */
 export type ShownMember = TeamMember & { joined: string };
@@ -43,7 +44,7 @@ export function MemberRow({ member }: { member: ShownMember }) {
           <Icon name="power" small />
           <span className="visually-hidden">{t("team:members.power")}</span>
           <bdi dir="ltr" className="num">
-            {member.power}
+            {compactNumber(member.power)}
           </bdi>
         </span>
       }

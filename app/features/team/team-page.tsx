@@ -5,7 +5,7 @@ import { Icon } from "~/components/icons.tsx";
 import { ListRow } from "~/components/list-row.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { Stat } from "~/components/stat.tsx";
-import { isolateNumbers } from "~/utils/format.ts";
+import { compactNumber, isolateNumbers } from "~/utils/format.ts";
 import { useSignedInUser } from "~/utils/signed-in-user.ts";
 import { InviteFacts } from "./invite-facts.tsx";
 import { MemberList } from "./member-list.tsx";
@@ -28,12 +28,12 @@ function PowerCard({ page }: { page: TeamData["page"] }) {
           {t("team:power.heading")}
         </h2>
         <bdi dir="ltr" className="num team-power__total">
-          {page.team_power}
+          {compactNumber(page.team_power)}
         </bdi>
       </div>
       <dl className="team-power__parts">
-        <Stat label={t("team:power.level1")} value={page.level1_power} />
-        <Stat label={t("team:power.level2")} value={page.level2_power} />
+        <Stat label={t("team:power.level1")} value={compactNumber(page.level1_power)} />
+        <Stat label={t("team:power.level2")} value={compactNumber(page.level2_power)} />
         <Stat label={t("team:power.active1")} value={`${level1.minting}/${level1.total}`} />
         <Stat label={t("team:power.active2")} value={`${level2.minting}/${level2.total}`} />
       </dl>

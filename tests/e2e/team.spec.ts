@@ -1,0 +1,119 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { E2E } from "./env.ts";
+import { mailMatching, registerAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
+
+const ROUND_MS = E2E.roundSeconds * 1000;
+
+/** A phone of its own for each account. */
+async function phone(browser: Browser): Promise<Page> {
+  return (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
+}
+
+/** The invite code the Team tab shows its user. */
+async function inviteCodeOn(page: Page): Promise<string> {
+  await page.goto("/team");
+  return (await page.locator("dd.mono").textContent())!.trim();
+}
+
+const members = (page: Page, t: ReturnType<typeof strings>, level: 1 | 2) => page.getByRole("list", { name: t(`team:level${level}`) }).getByRole("listitem");
+
+for (const lng of ["en", "ar"]) {
+  test(`${lng}: inviter, a level-1 friend who joined through the invite link and a level-2 friend see each other on the right tabs`, async ({ page, browser }) => {
+    const t = strings(lng);
+    await registerAs(page, uniqueEmail(`boss-${lng}`), { lng });
+    await page.goto("/team");
+    await expect(page.getByText(t("team:empty.level1"))).toBeVisible();
+    await screenshot(page, `team-empty-${lng}`);
+
+    const friend = await phone(browser);
+    await registerAs(friend, uniqueEmail(`l1-${lng}`), { lng, invite: await inviteCodeOn(page) });
+    await friend.getByRole("button", { name: t("airdrop:status.start") }).click();
+    await expect(friend.getByRole("status").filter({ hasText: t("airdrop:toast.started", { power: "100" }) })).toBeVisible();
+
+    const friendOfFriend = await phone(browser);
+    await registerAs(friendOfFriend, uniqueEmail(`l2-${lng}`), { lng, invite: await inviteCodeOn(friend) });
+
+    // The inviter: the friend on level 1 (started, so waiting or already in progress), their friend on level 2.
+    await page.goto("/team");
+    const tabs = page.getByRole("navigation", { name: t("team:levels") });
+    await expect(tabs.getByRole("link", { name: t("team:level1") })).toHaveAttribute("aria-current", "page");
+    await expect(members(page, t, 1)).toHaveCount(1);
+    await expect(members(page, t, 1)).toContainText(new RegExp(`${t("team:status.wait")}|${t("team:status.minting")}`));
+    await expect(members(page, t, 1)).toContainText("100");
+    await expect(page.getByRole("heading", { name: t("team:remind.title") })).toBeVisible();
+    await screenshot(page, `team-full-${lng}`);
+    await tabs.getByRole("link", { name: t("team:level2") }).click();
+    await expect(page).toHaveURL(/level=2/);
+    await expect(members(page, t, 2)).toHaveCount(1);
+    await expect(members(page, t, 2)).toContainText(t("team:status.not_open"));
+
+    // Nobody is paused yet: the reminder is refused with its own message.
+    await page.getByRole("button", { name: t("team:remind.send") }).click();
+    await expect(page.getByRole("alert")).toHaveText(new RegExp(t("errors:210112")));
+
+    // The level-1 friend has the level-2 friend on their level 1, and an empty level 2.
+    await friend.goto("/team");
+    await expect(members(friend, t, 1)).toHaveCount(1);
+    await expect(members(friend, t, 1)).toContainText(t("team:status.not_open"));
+    await friend.getByRole("navigation", { name: t("team:levels") }).getByRole("link", { name: t("team:level2") }).click();
+    await expect(friend.getByText(t("team:empty.level2"))).toBeVisible();
+
+    // The newest has no team: the page explains what inviting pays and leads to /recruit.
+    await friendOfFriend.goto("/team");
+    await expect(friendOfFriend.getByText(t("team:empty.pays", { level1: "25", level2: "5" }))).toBeVisible();
+    await friendOfFriend.getByRole("main").getByRole("link", { name: t("team:inviteFriends") }).first().click();
+    await expect(friendOfFriend).toHaveURL(/\/recruit$/);
+    await Promise.all([friend.context().close(), friendOfFriend.context().close()]);
+  });
+}
+
+test("a paused friend is reminded by e-mail in their own language; the next reminder waits 4 hours", async ({ page, browser }) => {
+  test.setTimeout(8 * ROUND_MS + 60_000);
+  const t = strings("en");
+  await registerAs(page, uniqueEmail("reminder-boss"));
+  const code = await inviteCodeOn(page);
+  const friend = await phone(browser);
+  const friendEmail = uniqueEmail("paused-friend");
+  await registerAs(friend, friendEmail, { lng: "ar", invite: code });
+  await friend.getByRole("button", { name: strings("ar")("airdrop:status.start") }).click();
+  await expect(friend.getByText(strings("ar")("airdrop:state.suspend"), { exact: true })).toBeVisible({ timeout: 6 * ROUND_MS + 10_000 });
+  await friend.context().close();
+
+  await page.goto("/team");
+  await expect(members(page, t, 1)).toContainText(t("team:status.suspend"));
+  await expect(page.getByText(t("team:remind.paused", { count: "1" }))).toBeVisible();
+  const since = Date.now();
+  await page.getByRole("button", { name: t("team:remind.send") }).click();
+  await expect(page.getByRole("status").filter({ hasText: t("team:remind.sent", { count: "1" }) })).toBeVisible();
+  await expect(page.getByText(t("team:remind.wait", { wait: "4 hours" }))).toBeVisible();
+  await screenshot(page, "team-reminded-en");
+
+  const ar = strings("ar");
+  const mail = await mailMatching(friendEmail, since, (m) => m.subject === ar("mail:remind.subject"));
+  expect(mail.text).toContain(`${E2E.baseUrl}/airdrop`);
+
+  await page.getByRole("button", { name: t("team:remind.send") }).click();
+  await expect(page.getByRole("alert")).toHaveText(new RegExp(t("team:remind.waitToast", { wait: "4 hours" })));
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the level links, the member rows and the remind action work as plain links and forms", async ({ page, browser }) => {
+    const t = strings("en");
+    await registerAs(page, uniqueEmail("nojs-boss"));
+    const code = await inviteCodeOn(page);
+    const friend = await phone(browser);
+    await registerAs(friend, uniqueEmail("nojs-friend"), { invite: code });
+    await friend.context().close();
+
+    await page.goto("/team");
+    await expect(members(page, t, 1)).toHaveCount(1);
+    await expect(members(page, t, 1)).toContainText(t("team:status.not_open"));
+    await page.getByRole("link", { name: t("team:level2") }).click();
+    await expect(page).toHaveURL(/\/team\?level=2#members$/);
+    await expect(page.getByText(t("team:empty.level2"))).toBeVisible();
+    await page.getByRole("button", { name: t("team:remind.send") }).click();
+    await expect(page.getByRole("alert")).toHaveText(new RegExp(t("errors:210112")));
+  });
+});
