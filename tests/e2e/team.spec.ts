@@ -47,6 +47,7 @@ for (const lng of ["en", "ar"]) {
     await expect(page).toHaveURL(/level=2/);
     await expect(members(page, t, 2)).toHaveCount(1);
     await expect(members(page, t, 2)).toContainText(t("team:status.not_open"));
+    await screenshot(page, `team-level2-${lng}`);
 
     // Nobody is paused yet: the reminder is refused with its own message.
     await page.getByRole("button", { name: t("team:remind.send") }).click();
