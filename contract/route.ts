@@ -9,6 +9,8 @@ export interface RouteSpec {
   body?: z.ZodType;
   /** Parameters of this call carried in the query string, beside the common ones. */
   query?: z.ZodObject;
+  /** Parameters in the path, written `{name}` in `path`. */
+  params?: z.ZodObject;
   response: z.ZodType;
 }
 

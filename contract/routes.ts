@@ -3,6 +3,7 @@ import { airdropRoutes } from "./airdrop.ts";
 import { profileRoutes } from "./profile.ts";
 import type { RouteSpec } from "./route.ts";
 import { teamRoutes } from "./team.ts";
+import { toolsRoutes } from "./tools.ts";
 
 /** Every /v1 call, by feature. Each feature's file holds its own entries; this only merges them. */
 export const routes = {
@@ -10,6 +11,7 @@ export const routes = {
   profile: profileRoutes,
   team: teamRoutes,
   airdrop: airdropRoutes,
+  tools: toolsRoutes,
 } as const;
 
 export const allRoutes: readonly RouteSpec[] = Object.values(routes).flatMap((feature) => Object.values(feature));

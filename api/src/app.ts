@@ -8,6 +8,7 @@ import { accountsApi } from "./routes/v1/accounts.ts";
 import { airdropApi } from "./routes/v1/airdrop.ts";
 import { profileApi } from "./routes/v1/profile.ts";
 import { teamApi } from "./routes/v1/team.ts";
+import { toolsApi } from "./routes/v1/tools.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -40,6 +41,7 @@ export async function buildApp(domain: DomainContext, opts: { logger: Logger | f
   await app.register(accountsApi);
   await app.register(profileApi);
   await app.register(teamApi);
+  await app.register(toolsApi);
   await app.register(airdropApi);
   return app;
 }

@@ -50,6 +50,20 @@ export const apiConfigSchema = z.object({
   SCHEDULER_TICK_MS: int(5000, 100),
   REMIND_PER_DAY: int(2, 1),
   REMIND_GAP_SECONDS: int(14400, 0),
+  STONE_SCHEDULE: z
+    .string()
+    .regex(/^(\d+x\d+,)*\*x\d+$/, "runs like 32x1,16x2,8x4,2x16,*x32 (count x days between stones; * for the rest)")
+    .default("32x1,16x2,8x4,2x16,*x32"),
+  STONE_MAX: int(5, 1),
+  STONE_POWER_MIN: int(10, 1),
+  STONE_POWER_MAX: int(100, 1),
+  STONE_RATIOS: z
+    .string()
+    .regex(/^\d+(,\d+){3}$/, "four percentages, lowest first, like 5,10,15,20")
+    .default("5,10,15,20"),
+  GIFT_BOXES_PER_DAY: int(2, 1),
+  GIFT_BOXES_MAX: int(10, 1),
+  GIFT_POWER: int(10, 0),
   OUTBOX_TICK_MS: int(2000, 100),
   OUTBOX_RETRY_SECONDS: int(60, 1),
   OUTBOX_MAX_ATTEMPTS: int(8, 1),

@@ -62,6 +62,11 @@ function withCommonQuery(path: string, caller: Caller, own: Record<string, strin
   return url.toString();
 }
 
+/** The contract's path with its `{name}` parameters filled in. */
+function pathOf(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
 /**
  * Calls one contract entry and returns its parsed `data`. Throws ApiError: the server's
  * code (200011 with its own text), or 200007 when no usable answer came back at all.
@@ -72,12 +77,12 @@ export async function callApi<S extends RouteSpec>(
   input: {
     body?: S["body"] extends z.ZodType ? z.input<S["body"]> : never;
     query?: S["query"] extends z.ZodObject ? { [K in keyof z.input<S["query"]>]: string } : never;
-    path?: string;
+    params?: S["params"] extends z.ZodObject ? { [K in keyof z.input<S["params"]>]: string | number } : never;
   } = {},
 ): Promise<z.infer<S["response"]>> {
   let raw: unknown;
   try {
-    const res = await undiciRequest(withCommonQuery(input.path ?? spec.path, caller, input.query), {
+    const res = await undiciRequest(withCommonQuery(pathOf(spec.path, input.params), caller, input.query), {
       method: spec.method,
       dispatcher: pool(),
       headers: {

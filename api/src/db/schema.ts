@@ -218,3 +218,120 @@ export const mailOutbox = pgTable(
   },
   (t) => [index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`sent_at is null and failed_at is null`)],
 );
+
+/**
+ * How far a user's lazily made tools have got (rules.md §5-§6): the last stone number made
+ * (or forfeited) and the last UTC day whose gift boxes were made. Locked while making them.
+ */
+export const toolProgress = pgTable("tool_progress", {
+  userId: bigint("user_id", { mode: "number" })
+    .primaryKey()
+    .references(() => users.id),
+  stoneSeq: integer("stone_seq").notNull().default(0),
+  boxDay: date("box_day", { mode: "string" }),
+});
+
+/** A magic stone: held (free, or in a forming exchange while team_id is set) until used. */
+export const forceStones = pgTable(
+  "force_stones",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id),
+    seq: integer("seq").notNull(),
+    power: integer("power").notNull(),
+    buffRatio: integer("buff_ratio").notNull(),
+    dueAt: tz("due_at").notNull(),
+    teamId: bigint("team_id", { mode: "number" }),
+    usedAt: tz("used_at"),
+  },
+  (t) => [
+    uniqueIndex("force_stones_user_seq_key").on(t.userId, t.seq),
+    index("force_stones_held_idx").on(t.userId).where(sql`used_at is null`),
+  ],
+);
+
+/** An exchange: forming (wait) until its quota is reached, then completed; or cancelled by its leader. */
+export const forceTeams = pgTable(
+  "force_teams",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    code: text("code").notNull(),
+    leaderId: bigint("leader_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id),
+    quota: integer("quota").notNull(),
+    status: text("status", { enum: ["wait", "completed", "cancelled"] }).notNull(),
+    createdAt: tz("created_at").notNull(),
+    completedAt: tz("completed_at"),
+  },
+  (t) => [uniqueIndex("force_teams_code_key").on(t.code)],
+);
+
+/**
+ * A participant and the stone they brought. Rows of a forming exchange have no completed_at;
+ * leaving, being removed or a cancel sets left_at (a return re-opens the row). The partial
+ * unique key keeps a user in at most one forming exchange.
+ */
+export const forceTeamMembers = pgTable(
+  "force_team_members",
+  {
+    teamId: bigint("team_id", { mode: "number" })
+      .notNull()
+      .references(() => forceTeams.id),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id),
+    stoneId: bigint("stone_id", { mode: "number" })
+      .notNull()
+      .references(() => forceStones.id),
+    joinedAt: tz("joined_at").notNull(),
+    gained: integer("gained"),
+    completedAt: tz("completed_at"),
+    leftAt: tz("left_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.userId] }),
+    uniqueIndex("force_team_members_open_key").on(t.userId).where(sql`completed_at is null and left_at is null`),
+  ],
+);
+
+/** Two users who completed an exchange together (low id first): once per pair, either way round. */
+export const exchangePairs = pgTable(
+  "exchange_pairs",
+  {
+    userLow: bigint("user_low", { mode: "number" }).notNull(),
+    userHigh: bigint("user_high", { mode: "number" }).notNull(),
+    teamId: bigint("team_id", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userLow, t.userHigh] })],
+);
+
+/** A gift box with its code; used once, by someone other than its owner. */
+export const giftBoxes = pgTable(
+  "gift_boxes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    ownerId: bigint("owner_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id),
+    code: text("code").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    createdAt: tz("created_at").notNull(),
+    usedBy: bigint("used_by", { mode: "number" }).references(() => users.id),
+    usedAt: tz("used_at"),
+  },
+  (t) => [uniqueIndex("gift_boxes_code_key").on(t.code), index("gift_boxes_unused_idx").on(t.ownerId).where(sql`used_at is null`)],
+);
+
+/** Two users between whom a gift box was used (low id first): once per pair, either way round. */
+export const giftPairs = pgTable(
+  "gift_pairs",
+  {
+    userLow: bigint("user_low", { mode: "number" }).notNull(),
+    userHigh: bigint("user_high", { mode: "number" }).notNull(),
+    boxId: bigint("box_id", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userLow, t.userHigh] })],
+);

@@ -14,10 +14,14 @@ function operation(spec: RouteSpec) {
   const own = spec.query
     ? Object.entries(spec.query.shape).map(([name, schema]) => ({ name, in: "query", required: true, schema: json(schema as z.ZodType) }))
     : [];
+  const path = spec.params
+    ? Object.entries(spec.params.shape).map(([name, schema]) => ({ name, in: "path", required: true, schema: json(schema as z.ZodType) }))
+    : [];
   return {
     summary: spec.summary,
     security: spec.auth ? [{ hin: [] }] : [],
     parameters: [
+      ...path,
       ...own,
       ...Object.keys(commonQuery.shape).map((name) => ({ name, in: "query", required: false, schema: { type: "string" } })),
     ],

@@ -10,6 +10,7 @@ import { Failure } from "../lib/failure.ts";
 export interface Call<S extends RouteSpec> {
   body: S["body"] extends z.ZodType ? z.infer<S["body"]> : undefined;
   query: CommonQuery & (S["query"] extends z.ZodObject ? z.infer<S["query"]> : unknown);
+  params: S["params"] extends z.ZodObject ? z.infer<S["params"]> : undefined;
   principal: S["auth"] extends true ? Principal : undefined;
   request: FastifyRequest;
 }
@@ -34,7 +35,7 @@ export function bind<S extends RouteSpec>(
   const querySchema = spec.query ? commonQuery.extend(spec.query.shape) : commonQuery;
   app.route({
     method: spec.method,
-    url: spec.path,
+    url: spec.path.replace(/\{(\w+)\}/g, ":$1"),
     handler: async (request) => {
       // Authentication first: a call without a valid token is told to log in (300103),
       // whatever its body or parameters.
@@ -42,8 +43,9 @@ export function bind<S extends RouteSpec>(
         ? await authenticate(app.domain, HIN.exec(request.headers.authorization ?? "")?.[1])
         : undefined;
       const query = parse(querySchema, request.query);
+      const params = spec.params ? parse(spec.params, request.params) : undefined;
       const body = spec.body ? parse(spec.body, request.body) : undefined;
-      const data = await handler({ body, query, principal, request } as Call<S>);
+      const data = await handler({ body, query, params, principal, request } as Call<S>);
       return ok(data);
     },
   });

@@ -47,6 +47,27 @@ export async function inviterByCode(ctx: DomainContext, code: string): Promise<U
 }
 
 /**
+ * One change of the invite tree at a time, for the rest of the transaction: two concurrent
+ * binds (A takes B's code, B takes A's) would each see no loop in their own snapshot and
+ * together close one. Take it before locking any user row.
+ */
+export async function lockInviteTree(tx: DomainContext): Promise<void> {
+  await tx.db.execute(sql`select pg_advisory_xact_lock(hashtextextended('invite-tree', 0))`);
+}
+
+/** Whether making `inviterId` the inviter of `userId` would close a loop: `userId` is above them already. */
+export async function wouldLoop(tx: DomainContext, inviterId: number, userId: number): Promise<boolean> {
+  const loop = await tx.db.execute(sql`
+    with recursive up(id, depth) as (
+      select inviter_id, 1 from users where id = ${inviterId}
+      union all
+      select u.inviter_id, up.depth + 1 from users u join up on u.id = up.id where up.depth < 64
+    )
+    select id from up where id = ${userId} limit 1`);
+  return rowsOf(loop).length > 0;
+}
+
+/**
  * Makes the owner of `code` this user's inviter (level 1). Refused when one is bound
  * already, for one's own code, and when it would close a loop in the invite tree.
  */
@@ -54,17 +75,8 @@ export async function bindInviter(ctx: DomainContext, userId: number, code: stri
   const inviter = await inviterByCode(ctx, code);
   if (inviter.id === userId) throw new Failure(ErrorCode.invalidInviteCode);
   const row = await inTransaction(ctx, async (tx) => {
-    // One bind at a time: two concurrent binds (A takes B's code, B takes A's) would each
-    // see no loop in their own snapshot and together close one.
-    await tx.db.execute(sql`select pg_advisory_xact_lock(hashtextextended('invite-tree', 0))`);
-    const loop = await tx.db.execute(sql`
-      with recursive up(id, depth) as (
-        select inviter_id, 1 from users where id = ${inviter.id}
-        union all
-        select u.inviter_id, up.depth + 1 from users u join up on u.id = up.id where up.depth < 64
-      )
-      select id from up where id = ${userId} limit 1`);
-    if (rowsOf(loop).length > 0) throw new Failure(ErrorCode.invalidInviteCode);
+    await lockInviteTree(tx);
+    if (await wouldLoop(tx, inviter.id, userId)) throw new Failure(ErrorCode.invalidInviteCode);
     const [updated] = await tx.db
       .update(users)
       .set({ inviterId: inviter.id })

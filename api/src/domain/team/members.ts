@@ -13,8 +13,11 @@ export type TeamLevel = 1 | 2;
 
 /** What a teammate is called: their nickname, or their display id with the middle hidden. */
 export function teammateName(user: { name: string; displayId: string }): string {
-  if (user.name) return user.name;
-  const id = user.displayId;
+  return user.name || maskedDisplayId(user.displayId);
+}
+
+/** A display id with its middle hidden (1234****89): enough to tell people apart, not to find them. */
+export function maskedDisplayId(id: string): string {
   return id.length > 6 ? `${id.slice(0, 4)}****${id.slice(-2)}` : id;
 }
 

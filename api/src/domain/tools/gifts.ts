@@ -1,0 +1,119 @@
+import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { ErrorCode } from "../../../../contract/errors.ts";
+import { toEpochSeconds } from "../../../../contract/time.ts";
+import { giftBoxes, giftPairs, users } from "../../db/schema.ts";
+import { utcDay } from "../../lib/clock.ts";
+import { randomCode } from "../../lib/crypto.ts";
+import { Failure } from "../../lib/failure.ts";
+import { inTransaction, type DomainContext } from "../context.ts";
+import { grantPower } from "../power/grants.ts";
+import { teammateName } from "../team/members.ts";
+import { lockInviteTree, wouldLoop } from "../team/invites.ts";
+import { countOf, lockProgress, saveProgress } from "./progress.ts";
+
+const DAY_MS = 86_400_000;
+const GIFT_CODE = /^[A-Z0-9]{4,16}$/;
+
+function nextDay(day: string): string {
+  return utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS));
+}
+
+/**
+ * Makes the user's gift boxes of every UTC day since last time, GIFT_BOXES_PER_DAY a day, up
+ * to GIFT_BOXES_MAX unused (the rest of a day's are forfeited). The unused count only drops
+ * when someone uses a box, and a use makes the owner's due boxes first, so lateness is exact.
+ */
+export async function makeDueBoxes(tx: DomainContext, userId: number): Promise<void> {
+  const progress = await lockProgress(tx, userId);
+  const now = tx.clock.now();
+  const today = utcDay(now);
+  const first = progress.boxDay ? nextDay(progress.boxDay) : utcDay(progress.registeredAt);
+  if (first > today) return;
+  const [{ n: unused }] = await tx.db
+    .select({ n: countOf })
+    .from(giftBoxes)
+    .where(and(eq(giftBoxes.ownerId, userId), isNull(giftBoxes.usedAt)));
+  const rows = [];
+  for (let day = first; day <= today && unused + rows.length < tx.config.GIFT_BOXES_MAX; day = nextDay(day)) {
+    const room = tx.config.GIFT_BOXES_MAX - unused - rows.length;
+    for (let i = 0; i < Math.min(tx.config.GIFT_BOXES_PER_DAY, room); i++) {
+      rows.push({ ownerId: userId, code: randomCode(8), day, createdAt: now });
+    }
+  }
+  if (rows.length) await tx.db.insert(giftBoxes).values(rows);
+  await saveProgress(tx, userId, { boxDay: today });
+}
+
+/** The user's unused gift boxes, newest first, and whether they have used someone's code. */
+export async function giftList(ctx: DomainContext, userId: number) {
+  return inTransaction(ctx, async (tx) => {
+    await makeDueBoxes(tx, userId);
+    const [boxes, [used]] = await Promise.all([
+      tx.db
+        .select()
+        .from(giftBoxes)
+        .where(and(eq(giftBoxes.ownerId, userId), isNull(giftBoxes.usedAt)))
+        .orderBy(desc(giftBoxes.createdAt), desc(giftBoxes.id)),
+      tx.db.select({ n: countOf }).from(giftBoxes).where(and(eq(giftBoxes.usedBy, userId), isNotNull(giftBoxes.usedAt))),
+    ]);
+    return {
+      list: boxes.map((b) => ({ id: b.id, code: b.code, created_at: toEpochSeconds(b.createdAt) })),
+      used_force_box: used.n > 0,
+      max_boxes: tx.config.GIFT_BOXES_MAX,
+      per_day: tx.config.GIFT_BOXES_PER_DAY,
+      gift_power: tx.config.GIFT_POWER,
+    };
+  });
+}
+
+/**
+ * The gift rule of rules.md §6: the recipient becomes the sender's level-1 member when they
+ * have no inviter, or have no team and registered after the sender, and no loop results.
+ */
+async function joinSendersTeam(tx: DomainContext, senderId: number, recipientId: number): Promise<boolean> {
+  await lockInviteTree(tx);
+  const [[recipient], [sender], [team]] = await Promise.all([
+    tx.db.select({ inviterId: users.inviterId, createdAt: users.createdAt }).from(users).where(eq(users.id, recipientId)),
+    tx.db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, senderId)),
+    tx.db
+      .select({ n: countOf })
+      .from(users)
+      .where(and(eq(users.inviterId, recipientId), isNull(users.deletedAt))),
+  ]);
+  if (recipient.inviterId === senderId) return false;
+  const eligible = recipient.inviterId === null || (team.n === 0 && recipient.createdAt > sender.createdAt);
+  if (!eligible || (await wouldLoop(tx, senderId, recipientId))) return false;
+  await tx.db.update(users).set({ inviterId: senderId }).where(eq(users.id, recipientId));
+  return true;
+}
+
+/**
+ * Uses another user's gift code: both gain GIFT_POWER, the box is used, and the pair may never
+ * activate a box between them again (either way round). The box row lock and the pair key
+ * settle races: of two users with one code, or one pair with two codes, one wins.
+ */
+export async function useGift(ctx: DomainContext, userId: number, rawCode: string) {
+  const code = rawCode.trim().toUpperCase();
+  if (!code) throw new Failure(ErrorCode.giftCodeRequired);
+  if (!GIFT_CODE.test(code)) throw new Failure(ErrorCode.giftCodeWrong);
+  return inTransaction(ctx, async (tx) => {
+    const [found] = await tx.db.select({ ownerId: giftBoxes.ownerId }).from(giftBoxes).where(eq(giftBoxes.code, code));
+    if (!found) throw new Failure(ErrorCode.giftCodeWrong);
+    if (found.ownerId === userId) throw new Failure(ErrorCode.giftOwn);
+    await makeDueBoxes(tx, found.ownerId);
+    const [box] = await tx.db.select().from(giftBoxes).where(eq(giftBoxes.code, code)).for("update");
+    if (box.usedAt) throw new Failure(ErrorCode.giftUsed);
+    const [low, high] = [Math.min(userId, box.ownerId), Math.max(userId, box.ownerId)];
+    const [pair] = await tx.db.insert(giftPairs).values({ userLow: low, userHigh: high, boxId: box.id }).onConflictDoNothing().returning();
+    if (!pair) throw new Failure(ErrorCode.giftPairDone);
+    const now = tx.clock.now();
+    await tx.db.update(giftBoxes).set({ usedBy: userId, usedAt: now }).where(eq(giftBoxes.id, box.id));
+    const joined = await joinSendersTeam(tx, box.ownerId, userId);
+    const power = tx.config.GIFT_POWER;
+    await grantPower(tx, box.ownerId, { reason: `gift:${box.id}:sender`, amount: power });
+    await grantPower(tx, userId, { reason: `gift:${box.id}:recipient`, amount: power });
+    const [sender] = await tx.db.select({ name: users.name, displayId: users.displayId }).from(users).where(eq(users.id, box.ownerId));
+    return { sender_power: power, recipient_power: power, sender_name: teammateName(sender), joined_team: joined };
+  });
+}
+

@@ -1,0 +1,102 @@
+import { z } from "zod";
+import { route } from "./route.ts";
+import { emptyResult, epochSeconds } from "./wire.ts";
+
+/** Stone kinds by bonus rate (rules.md §5): the web app names and colours them. */
+export const STONE_KINDS = ["earth", "water", "wind", "fire"] as const;
+export type StoneKind = (typeof STONE_KINDS)[number];
+
+/** Participants an exchange may be started for, the initiator included (rules.md §5). */
+export const EXCHANGE_QUOTA = { min: 2, max: 5 } as const;
+
+const teamId = z.number().int().positive();
+const stoneId = z.number().int().positive();
+
+/** A participant as the others see them: never an e-mail. */
+export const forceMemberSchema = z.object({
+  user_id: z.number().int(),
+  user_display_id: z.string().describe("The display id with its middle masked"),
+  name: z.string().describe("Nickname, or the masked display id when there is none"),
+  user_name: z.string().describe("Nickname, or empty"),
+  power: z.number().int().describe("The stone's power"),
+  buff_ratio: z.number().int().describe("The stone's bonus rate, percent"),
+  success_power: z.number().int().describe("Power this participant gains: power + power x the sum of every participant's rate (so far, while forming)"),
+  is_me: z.boolean(),
+  is_leader: z.boolean(),
+});
+export type ForceMember = z.infer<typeof forceMemberSchema>;
+
+export const teamStatusSchema = z.enum(["wait", "completed", "cancelled"]);
+
+export const teamInfoSchema = z.object({
+  team_id: z.number().int(),
+  code: z.string().describe("The exchange code others join with"),
+  status: teamStatusSchema.describe("wait: forming; completed: everyone gained; cancelled by the leader"),
+  member_count: z.number().int().describe("The participant quota, the leader included"),
+  members: z.array(forceMemberSchema).describe("Joined participants, leader first; waiting slots are member_count - members.length"),
+  is_leader: z.boolean(),
+  created_at: epochSeconds,
+  completed_at: epochSeconds.nullable(),
+});
+export type TeamInfo = z.infer<typeof teamInfoSchema>;
+
+export const forceStoneSchema = z.object({
+  force_stone_id: z.number().int(),
+  name: z.enum(STONE_KINDS),
+  power: z.number().int(),
+  buff_ratio: z.number().int().describe("Bonus rate, percent: 5, 10, 15 or 20"),
+  status: z.enum(["init", "wait"]).describe("init: free to use; wait: in a forming exchange"),
+  team_info: teamInfoSchema.nullable(),
+});
+export type ForceStone = z.infer<typeof forceStoneSchema>;
+
+export const stoneListResult = z.object({
+  list: z.array(forceStoneSchema).describe("The user's unused stones, at most 5, oldest first"),
+  max_stones: z.number().int(),
+  next_stone_at: epochSeconds.nullable().describe("When the next stone falls due (null: none ahead)"),
+  open_team: teamInfoSchema.nullable().describe("The one forming exchange the user is in, if any"),
+});
+
+const code = z.string().trim().max(32);
+const createTeamBody = z.object({
+  force_stone_id: stoneId,
+  member_count: z.number().int().min(EXCHANGE_QUOTA.min).max(EXCHANGE_QUOTA.max),
+});
+const joinTeamBody = z.object({ code, force_stone_id: stoneId });
+const startTeamBody = z.object({ team_id: teamId });
+const teamParams = z.object({ team_id: z.coerce.number().int().positive() });
+const memberParams = teamParams.extend({ user_id: z.coerce.number().int().positive() });
+
+export const giftBoxSchema = z.object({
+  id: z.number().int(),
+  code: z.string().describe("The gift code to share (8 characters)"),
+  created_at: epochSeconds,
+});
+
+export const giftListResult = z.object({
+  list: z.array(giftBoxSchema).describe("The user's unused gift boxes, at most 10, newest first"),
+  used_force_box: z.boolean().describe("Whether the user has used someone's gift code before"),
+  max_boxes: z.number().int(),
+  per_day: z.number().int(),
+  gift_power: z.number().int().describe("Power each side gains when a code is used"),
+});
+
+const useGiftBody = z.object({ code });
+export const useGiftResult = z.object({
+  sender_power: z.number().int().describe("Power the box's owner gained"),
+  recipient_power: z.number().int().describe("Power the user who entered the code gained"),
+  sender_name: z.string().describe("The box owner as a teammate sees them"),
+  joined_team: z.boolean().describe("Whether the user became the sender's level-1 member"),
+});
+
+export const toolsRoutes = {
+  stones: route({ method: "GET", path: "/v1/mint/force_stone/", summary: "The user's magic stones, each with its exchange", auth: true, response: stoneListResult }),
+  createTeam: route({ method: "POST", path: "/v1/mint/force_stone/team/", summary: "Start an exchange with a stone and a participant quota", auth: true, body: createTeamBody, response: teamInfoSchema }),
+  joinTeam: route({ method: "POST", path: "/v1/mint/force_stone/team/join/", summary: "Join an exchange by its code with a stone", auth: true, body: joinTeamBody, response: teamInfoSchema }),
+  startTeam: route({ method: "POST", path: "/v1/mint/force_stone/team/start/", summary: "Complete a full exchange (the leader; idempotent)", auth: true, body: startTeamBody, response: teamInfoSchema }),
+  team: route({ method: "GET", path: "/v1/mint/force_stone/team/{team_id}/", summary: "An exchange the user is or was in", auth: true, params: teamParams, response: teamInfoSchema }),
+  cancelTeam: route({ method: "DELETE", path: "/v1/mint/force_stone/team/{team_id}/", summary: "Cancel a forming exchange (the leader); every stone returns", auth: true, params: teamParams, response: emptyResult }),
+  removeMember: route({ method: "DELETE", path: "/v1/mint/force_stone/team/{team_id}/member/{user_id}/", summary: "Remove a participant (the leader) or leave (oneself); the stone returns", auth: true, params: memberParams, response: emptyResult }),
+  gifts: route({ method: "GET", path: "/v1/mint/force_box/", summary: "The user's unused gift boxes", auth: true, response: giftListResult }),
+  useGift: route({ method: "POST", path: "/v1/mint/force_box/use/", summary: "Use another user's gift code: both gain power", auth: true, body: useGiftBody, response: useGiftResult }),
+} as const;
