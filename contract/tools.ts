@@ -1,13 +1,8 @@
 import { z } from "zod";
 import { route } from "./route.ts";
+import { EXCHANGE_QUOTA, STONE_KINDS } from "./tool-kinds.ts";
 import { emptyResult, epochSeconds } from "./wire.ts";
 
-/** Stone kinds by bonus rate (rules.md §5): the web app names and colours them. */
-export const STONE_KINDS = ["earth", "water", "wind", "fire"] as const;
-export type StoneKind = (typeof STONE_KINDS)[number];
-
-/** Participants an exchange may be started for, the initiator included (rules.md §5). */
-export const EXCHANGE_QUOTA = { min: 2, max: 5 } as const;
 
 const teamId = z.number().int().positive();
 const stoneId = z.number().int().positive();

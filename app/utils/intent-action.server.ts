@@ -4,7 +4,7 @@ import { ErrorCode } from "../../contract/errors.ts";
 import type { RouteSpec } from "../../contract/route.ts";
 import type { callApi } from "./api.server.ts";
 import { callSignedIn, errorToast, requireSignedIn, type RequestContext } from "./request.server.ts";
-import { doneWithToast } from "./toast.server.ts";
+import { doneWithToast, redirectWithToast } from "./toast.server.ts";
 import type { Toast } from "./toast.ts";
 
 /** A form field as trimmed text ("" when absent or a file). */
@@ -22,10 +22,11 @@ interface IntentInput {
   ctx: RequestContext;
 }
 
-/** One button of a page: the API call it makes and the toast that says it worked. */
+/** One button of a page: the API call it makes, the toast that says it worked, and where it leads (default: the page). */
 interface Intent<R> {
   call(input: IntentInput): Promise<R>;
   success(result: R): Toast;
+  next?(result: R): string;
 }
 
 /** Lets TypeScript carry each intent's result type from `call` to `success`. */
@@ -68,5 +69,6 @@ export async function dispatchIntent(
     const fields = Object.fromEntries((opts.keep ?? []).map((name) => [name, field(form, name)]));
     return json<IntentFailure>({ toast: error instanceof Refusal ? error.toast : errorToast(error), fields });
   }
-  return doneWithToast(request, opts.page, handler.success(result));
+  const toast = handler.success(result);
+  return handler.next ? redirectWithToast(handler.next(result), toast) : doneWithToast(request, opts.page, toast);
 }

@@ -1,24 +1,205 @@
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ErrorCode } from "../../../contract/errors.ts";
+import { EXCHANGE_QUOTA } from "../../../contract/tool-kinds.ts";
+import { Chip } from "~/components/chip.tsx";
+import { EmptyState } from "~/components/empty-state.tsx";
+import { Icon } from "~/components/icons.tsx";
 import { ListRow } from "~/components/list-row.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
-import { isolate } from "~/utils/format.ts";
+import { CopyButton, ShareLink } from "~/components/share.tsx";
+import { isolate, isolateNumbers } from "~/utils/format.ts";
 import { useSignedInUser } from "~/utils/signed-in-user.ts";
+import { CodeField } from "./code-field.tsx";
+import { StoneChoice, StoneFacts, StoneTile } from "./stone.tsx";
+import { teamPath } from "./tool-links.ts";
+import type { loadTools } from "./tools.server.ts";
 
-/** The Tools tab (/force on the wire): magic stones and gift boxes. */
+type ToolsData = ReturnType<typeof useLoaderData<typeof loadTools>>;
+
+const QUOTAS = Array.from({ length: EXCHANGE_QUOTA.max - EXCHANGE_QUOTA.min + 1 }, (_, i) => EXCHANGE_QUOTA.min + i);
+export const GIFT_CODES = [ErrorCode.giftCodeRequired, ErrorCode.giftOwn, ErrorCode.giftUsed, ErrorCode.giftPairDone, ErrorCode.giftCodeWrong];
+
+/** The exchange the user is forming, at the top: nothing else can start until it ends. */
+function OpenExchange({ team }: { team: NonNullable<ToolsData["stones"]["open_team"]> }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card notice-card" aria-labelledby="open-title">
+      <ListRow
+        icon="stone"
+        heading={2}
+        titleId="open-title"
+        title={t("tools:open.title")}
+        subtitle={isolateNumbers(t("tools:open.progress", { joined: team.members.length, quota: team.member_count }))}
+        trailing={
+          <Link to={teamPath(team.team_id)} className="button button--secondary">
+            {t("tools:open.view")}
+          </Link>
+        }
+      />
+    </section>
+  );
+}
+
+/** The stones the user holds: kind, power, bonus rate, and whether one is in an exchange. */
+function Stones({ data }: { data: ToolsData }) {
+  const { t } = useTranslation();
+  const { list, max_stones } = data.stones;
+  return (
+    <section className="card" aria-labelledby="stones-title">
+      <h2 id="stones-title" className="card__title">
+        <Icon name="stone" small />
+        {t("tools:stonesTitle")}
+        <Chip dir="ltr">{`${list.length}/${max_stones}`}</Chip>
+      </h2>
+      <p className="hint">{t("tools:stonesBody")}</p>
+      {list.length === 0 ? (
+        <EmptyState>
+          <p className="hint">{t("tools:stones.none")}</p>
+        </EmptyState>
+      ) : (
+        <ul className="rows" aria-labelledby="stones-title">
+          {list.map((stone) => (
+            <li key={stone.force_stone_id} className="list-row">
+              <StoneTile kind={stone.name} />
+              <div className="list-row__body">
+                <StoneFacts stone={stone} />
+              </div>
+              {stone.status === "wait" ? <Chip tone="brand">{t("tools:stones.inExchange")}</Chip> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {data.nextStone ? <p className="hint">{t("tools:stones.next", { wait: data.nextStone })}</p> : null}
+    </section>
+  );
+}
+
+/** Start an exchange: a free stone and how many take part (the user included). */
+function StartExchange({ data }: { data: ToolsData }) {
+  const { t } = useTranslation();
+  const busy = useNavigation().formData?.get("intent") === "create";
+  const free = data.stones.list.filter((s) => s.status === "init");
+  if (data.stones.open_team || free.length === 0) return null;
+  return (
+    <section className="card" aria-labelledby="start-title">
+      <h2 id="start-title" className="card__title">
+        {t("tools:start.title")}
+      </h2>
+      <Form method="post" className="form">
+        <StoneChoice stones={free} legend={t("tools:start.stone")} />
+        <fieldset className="choices choices--row">
+          <legend>{t("tools:start.quota")}</legend>
+          {QUOTAS.map((n) => (
+            <label key={n} className="choice choice--pill">
+              <input type="radio" name="quota" value={n} defaultChecked={n === EXCHANGE_QUOTA.min} />
+              <bdi dir="ltr" className="num">
+                {n}
+              </bdi>
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" name="intent" value="create" className="button button--block" disabled={busy}>
+          {t("tools:start.submit")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** Join with a code someone shared: a plain GET to /swap, which asks for the stone next. */
+function JoinExchange() {
+  const { t } = useTranslation();
+  return (
+    <section className="card" aria-labelledby="join-title">
+      <h2 id="join-title" className="card__title">
+        {t("tools:join.title")}
+      </h2>
+      <Form method="get" action="/swap" className="form">
+        <CodeField id="join-code" label={t("tools:join.code")} codes={[]} />
+        <button type="submit" className="button button--secondary button--block">
+          {t("tools:join.submit")}
+        </button>
+      </Form>
+      <details className="how-to">
+        <summary>{t("tools:how.title")}</summary>
+        <ol className="how">
+          <li>{t("tools:how.start")}</li>
+          <li>{t("tools:how.join")}</li>
+          <li>{t("tools:how.gain")}</li>
+          <li>{t("tools:how.once")}</li>
+        </ol>
+      </details>
+    </section>
+  );
+}
+
+/** Gift boxes: the user's codes to share, and a friend's code to open. */
+function Gifts({ data }: { data: ToolsData }) {
+  const { t } = useTranslation();
+  const busy = useNavigation().formData?.get("intent") === "gift";
+  const { list, gift_power, per_day, max_boxes } = data.gifts;
+  return (
+    <section className="card" id="gift" aria-labelledby="gifts-title">
+      <h2 id="gifts-title" className="card__title">
+        <Icon name="gift" small />
+        {t("tools:giftsTitle")}
+      </h2>
+      <p className="hint">{isolateNumbers(t("tools:gifts.rule", { power: gift_power, perDay: per_day, max: max_boxes }))}</p>
+      <Form method="post" className="form form--inline">
+        <CodeField id="gift-code" label={t("tools:gifts.enter")} defaultValue={data.giftCode} codes={GIFT_CODES} />
+        <button type="submit" name="intent" value="gift" className="button" disabled={busy}>
+          {t("tools:gifts.open")}
+        </button>
+      </Form>
+      <h3 className="subhead">{t("tools:gifts.yours")}</h3>
+      {list.length === 0 ? (
+        <p className="hint">{t("tools:gifts.none")}</p>
+      ) : (
+        <ul className="rows gift-codes" aria-label={t("tools:gifts.yours")}>
+          {list.map((box) => (
+            <li key={box.id} className="list-row">
+              <span className="list-row__icon">
+                <Icon name="gift" />
+              </span>
+              <div className="list-row__body">
+                <bdi dir="ltr" className="mono gift-code">
+                  {box.code}
+                </bdi>
+              </div>
+              <div className="list-row__trailing">
+                <CopyButton text={box.code} copiedKey="tools:gifts.copied" className="button button--secondary button--small">
+                  {t("tools:gifts.copy")}
+                  <span className="visually-hidden"> {isolate(box.code)}</span>
+                </CopyButton>
+                <ShareLink url={data.giftBase + encodeURIComponent(box.code) + "#gift"} fallbackHref={`#gift`} copiedKey="tools:gifts.linkCopied" className="button button--small">
+                  {t("tools:gifts.share")}
+                  <span className="visually-hidden"> {isolate(box.code)}</span>
+                </ShareLink>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The Tools tab (/force on the wire): magic-stone exchanges and gift boxes. */
 export function ToolsPage() {
   const { t } = useTranslation();
   const user = useSignedInUser();
+  const data = useLoaderData<typeof loadTools>();
   return (
     <main className="page">
       <PageHeader title={t("tools:title")}>
         <p className="lead">{user.name ? t("tools:lead", { name: isolate(user.name) }) : t("tools:leadNoName")}</p>
       </PageHeader>
-      <section className="card">
-        <ListRow icon="stone" heading={2} title={t("tools:stonesTitle")} subtitle={t("tools:stonesBody")} />
-      </section>
-      <section className="card">
-        <ListRow icon="gift" heading={2} title={t("tools:giftsTitle")} subtitle={t("tools:giftsBody")} />
-      </section>
+      {data.stones.open_team ? <OpenExchange team={data.stones.open_team} /> : null}
+      <Stones data={data} />
+      <StartExchange data={data} />
+      <JoinExchange />
+      <Gifts data={data} />
     </main>
   );
 }

@@ -20,20 +20,21 @@ function pausedMembers(ctx: DomainContext, userId: number) {
     .where(and(levelCondition(userId, 1), isNotNull(minters.suspendedAt), isNull(users.deletedAt), isNotNull(users.email)));
 }
 
-/** The sender's reminders today and their last one ever (the gap runs across midnight). */
+/**
+ * The sender's reminders today and their last one ever (the gap runs across midnight). One
+ * query after the other: inside sendReminder's transaction they share one connection.
+ */
 async function usage(ctx: DomainContext, userId: number, day: string) {
-  const [[today], [last]] = await Promise.all([
-    ctx.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(teamReminders)
-      .where(and(eq(teamReminders.senderId, userId), eq(teamReminders.day, day))),
-    ctx.db
-      .select({ sentAt: teamReminders.sentAt })
-      .from(teamReminders)
-      .where(eq(teamReminders.senderId, userId))
-      .orderBy(desc(teamReminders.day), desc(teamReminders.n))
-      .limit(1),
-  ]);
+  const [today] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(teamReminders)
+    .where(and(eq(teamReminders.senderId, userId), eq(teamReminders.day, day)));
+  const [last] = await ctx.db
+    .select({ sentAt: teamReminders.sentAt })
+    .from(teamReminders)
+    .where(eq(teamReminders.senderId, userId))
+    .orderBy(desc(teamReminders.day), desc(teamReminders.n))
+    .limit(1);
   return { today: today.n, lastAt: last?.sentAt };
 }
 

@@ -46,24 +46,23 @@ export async function makeDueBoxes(tx: DomainContext, userId: number): Promise<v
 
 /** The user's unused gift boxes, newest first, and whether they have used someone's code. */
 export async function giftList(ctx: DomainContext, userId: number) {
-  return inTransaction(ctx, async (tx) => {
-    await makeDueBoxes(tx, userId);
-    const [boxes, [used]] = await Promise.all([
-      tx.db
-        .select()
-        .from(giftBoxes)
-        .where(and(eq(giftBoxes.ownerId, userId), isNull(giftBoxes.usedAt)))
-        .orderBy(desc(giftBoxes.createdAt), desc(giftBoxes.id)),
-      tx.db.select({ n: countOf }).from(giftBoxes).where(and(eq(giftBoxes.usedBy, userId), isNotNull(giftBoxes.usedAt))),
-    ]);
-    return {
-      list: boxes.map((b) => ({ id: b.id, code: b.code, created_at: toEpochSeconds(b.createdAt) })),
-      used_force_box: used.n > 0,
-      max_boxes: tx.config.GIFT_BOXES_MAX,
-      per_day: tx.config.GIFT_BOXES_PER_DAY,
-      gift_power: tx.config.GIFT_POWER,
-    };
-  });
+  await inTransaction(ctx, (tx) => makeDueBoxes(tx, userId));
+  // Read once they are made, outside the transaction, whose one connection runs one query at a time.
+  const [boxes, [used]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(giftBoxes)
+      .where(and(eq(giftBoxes.ownerId, userId), isNull(giftBoxes.usedAt)))
+      .orderBy(desc(giftBoxes.createdAt), desc(giftBoxes.id)),
+    ctx.db.select({ n: countOf }).from(giftBoxes).where(and(eq(giftBoxes.usedBy, userId), isNotNull(giftBoxes.usedAt))),
+  ]);
+  return {
+    list: boxes.map((b) => ({ id: b.id, code: b.code, created_at: toEpochSeconds(b.createdAt) })),
+    used_force_box: used.n > 0,
+    max_boxes: ctx.config.GIFT_BOXES_MAX,
+    per_day: ctx.config.GIFT_BOXES_PER_DAY,
+    gift_power: ctx.config.GIFT_POWER,
+  };
 }
 
 /**
@@ -72,14 +71,12 @@ export async function giftList(ctx: DomainContext, userId: number) {
  */
 async function joinSendersTeam(tx: DomainContext, senderId: number, recipientId: number): Promise<boolean> {
   await lockInviteTree(tx);
-  const [[recipient], [sender], [team]] = await Promise.all([
-    tx.db.select({ inviterId: users.inviterId, createdAt: users.createdAt }).from(users).where(eq(users.id, recipientId)),
-    tx.db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, senderId)),
-    tx.db
-      .select({ n: countOf })
-      .from(users)
-      .where(and(eq(users.inviterId, recipientId), isNull(users.deletedAt))),
-  ]);
+  const [recipient] = await tx.db.select({ inviterId: users.inviterId, createdAt: users.createdAt }).from(users).where(eq(users.id, recipientId));
+  const [sender] = await tx.db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, senderId));
+  const [team] = await tx.db
+    .select({ n: countOf })
+    .from(users)
+    .where(and(eq(users.inviterId, recipientId), isNull(users.deletedAt)));
   if (recipient.inviterId === senderId) return false;
   const eligible = recipient.inviterId === null || (team.n === 0 && recipient.createdAt > sender.createdAt);
   if (!eligible || (await wouldLoop(tx, senderId, recipientId))) return false;

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { STONE_KINDS, type StoneKind } from "../../../../contract/tools.ts";
+import { STONE_KINDS, type StoneKind } from "../../../../contract/tool-kinds.ts";
 import { forceStones } from "../../db/schema.ts";
 import { keyedHash } from "../../lib/crypto.ts";
 import type { DomainContext } from "../context.ts";

@@ -1,0 +1,187 @@
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { ForceMember } from "../../../contract/tools.ts";
+import { Chip } from "~/components/chip.tsx";
+import { Icon } from "~/components/icons.tsx";
+import { PageHeader } from "~/components/page-header.tsx";
+import { CopyButton, ShareLink } from "~/components/share.tsx";
+import { Sheet } from "~/components/sheet.tsx";
+import { useAutoRefresh } from "~/utils/auto-refresh.ts";
+import { isolateNumbers } from "~/utils/format.ts";
+import { teamPath } from "./tool-links.ts";
+import type { loadExchange } from "./tools.server.ts";
+
+type ExchangeData = ReturnType<typeof useLoaderData<typeof loadExchange>>;
+type Team = ExchangeData["team"];
+
+const REFRESH_MS = 4000;
+
+/** One participant: who, the stone they brought, what they gain; the leader may remove the others. */
+function Participant({ team, member }: { team: Team; member: ForceMember }) {
+  const { t } = useTranslation();
+  const removable = team.is_leader && team.status === "wait" && !member.is_leader;
+  return (
+    <li className={member.is_me ? "list-row participant participant--me" : "list-row participant"}>
+      <span className="avatar avatar--sm" aria-hidden="true">
+        {Array.from(member.name)[0]?.toUpperCase() ?? "?"}
+      </span>
+      <div className="list-row__body">
+        <p className="list-row__title">
+          <bdi>{member.name}</bdi> {member.is_me ? <Chip tone="brand">{t("tools:exchange.you")}</Chip> : null}{" "}
+          {member.is_leader ? <Chip>{t("tools:exchange.leader")}</Chip> : null}
+        </p>
+        <p className="list-row__subtitle">
+          {t("tools:stone.power")}{" "}
+          <bdi dir="ltr" className="num">
+            {member.power}
+          </bdi>
+          {" · "}
+          {t("tools:stone.bonus")}{" "}
+          <bdi dir="ltr" className="num">
+            +{member.buff_ratio}%
+          </bdi>
+        </p>
+      </div>
+      <div className="list-row__trailing participant__gain">
+        <span className="stat__label">{t(team.status === "completed" ? "tools:exchange.gained" : "tools:exchange.willGain")}</span>
+        <bdi dir="ltr" className="num">
+          +{member.success_power}
+        </bdi>
+        {removable ? (
+          <Link to={`?confirm=remove:${member.user_id}`} className="text-button" preventScrollReset>
+            {t("tools:exchange.remove")}
+            <span className="visually-hidden"> {member.name}</span>
+          </Link>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** The confirmation of cancel, leave or remove: a sheet the URL opens, with the form that does it. */
+function Confirm({ data }: { data: ExchangeData }) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state !== "idle";
+  const { team, confirm } = data;
+  if (!confirm || team.status !== "wait") return null;
+  const me = team.members.find((m) => m.is_me);
+  const target = confirm.kind === "remove" ? team.members.find((m) => m.user_id === confirm.userId) : me;
+  if (!target || (confirm.kind !== "leave" && !team.is_leader)) return null;
+  const key = confirm.kind;
+  return (
+    <Sheet role="alertdialog" labelledBy="confirm-title" describedBy="confirm-body" dismissTo={teamPath(team.team_id)}>
+      <h2 id="confirm-title">{t(`tools:confirm.${key}.title`, { name: target.name })}</h2>
+      <p id="confirm-body">{t(`tools:confirm.${key}.body`)}</p>
+      <Form method="post" action={teamPath(team.team_id)} className="actions">
+        <input type="hidden" name="team" value={team.team_id} />
+        <input type="hidden" name="member" value={target.user_id} />
+        <button type="submit" name="intent" value={key} className="button button--danger" disabled={busy}>
+          {t(`tools:confirm.${key}.yes`)}
+        </button>
+        <Link to={teamPath(team.team_id)} replace className="button button--secondary">
+          {t("tools:confirm.keep")}
+        </Link>
+      </Form>
+    </Sheet>
+  );
+}
+
+/**
+ * /swap/<id>: an exchange. While it forms: the code to share, who has joined with what, the
+ * empty places, and cancel (leader), remove (leader) or leave; it refreshes itself while
+ * visible, so everyone sees the others arrive. Once done: what each gained.
+ */
+export function ExchangePage() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loadExchange>();
+  const { team } = data;
+  const forming = team.status === "wait";
+  useAutoRefresh(forming, REFRESH_MS);
+  const me = team.members.find((m) => m.is_me);
+  const open = Math.max(0, team.member_count - team.members.length);
+  const ratioSum = team.members.reduce((sum, m) => sum + m.buff_ratio, 0);
+  const link = data.swapBase + encodeURIComponent(team.code);
+  return (
+    <main className="page">
+      <PageHeader title={t("tools:exchange.title")}>
+        <p className="lead">
+          {forming
+            ? isolateNumbers(t("tools:exchange.waiting", { joined: team.members.length, quota: team.member_count }))
+            : t(team.status === "completed" ? "tools:exchange.completed" : "tools:exchange.cancelled")}
+        </p>
+      </PageHeader>
+      {team.status === "completed" && me ? (
+        <section className="card result" aria-labelledby="result-title">
+          <h2 id="result-title" className="card__title">
+            <Icon name="power" small />
+            {t("tools:exchange.resultTitle")}
+          </h2>
+          <p className="result__power">
+            <bdi dir="ltr" className="num">
+              +{me.success_power}
+            </bdi>{" "}
+            <span className="stat__unit">Soul Power</span>
+          </p>
+          <p className="hint">{t("tools:exchange.resultHint")}</p>
+        </section>
+      ) : null}
+      {forming ? (
+        <section className="card" aria-labelledby="code-title">
+          <h2 id="code-title" className="card__title">
+            {t("tools:exchange.codeTitle")}
+          </h2>
+          <p className="invite-code mono">
+            <bdi dir="ltr">{team.code}</bdi>
+          </p>
+          <p className="hint">{t("tools:exchange.codeHint")}</p>
+          <div className="actions">
+            <ShareLink url={link} fallbackHref="#code-title" copiedKey="tools:exchange.linkCopied" className="button">
+              {t("tools:exchange.share")}
+            </ShareLink>
+            <CopyButton text={team.code} copiedKey="tools:exchange.codeCopied" className="button button--secondary">
+              {t("tools:exchange.copy")}
+            </CopyButton>
+          </div>
+        </section>
+      ) : null}
+      <section className="card" aria-labelledby="people-title">
+        <h2 id="people-title" className="card__title">
+          {t("tools:exchange.participants")}
+          <Chip dir="ltr">{`${team.members.length}/${team.member_count}`}</Chip>
+        </h2>
+        <ul className="rows participants" aria-labelledby="people-title">
+          {team.members.map((m) => (
+            <Participant key={m.user_id} team={team} member={m} />
+          ))}
+          {forming
+            ? Array.from({ length: open }, (_, i) => (
+                <li key={`open-${i}`} className="list-row participant participant--open">
+                  <span className="avatar avatar--sm avatar--empty" aria-hidden="true" />
+                  <p className="list-row__body hint">{t("tools:exchange.openSlot")}</p>
+                </li>
+              ))
+            : null}
+        </ul>
+        <p className="hint">{isolateNumbers(t("tools:exchange.bonusSum", { bonus: ratioSum }))}</p>
+        {forming ? (
+          <div className="actions">
+            {team.is_leader ? (
+              <Link to="?confirm=cancel" className="button button--secondary" preventScrollReset>
+                {t("tools:exchange.cancel")}
+              </Link>
+            ) : me ? (
+              <Link to="?confirm=leave" className="button button--secondary" preventScrollReset>
+                {t("tools:exchange.leave")}
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+        {!me && team.status !== "cancelled" ? <p className="notice">{t("tools:exchange.notIn")}</p> : null}
+      </section>
+      <p className="actions actions--center">
+        <Link to="/force">{t("tools:swap.back")}</Link>
+      </p>
+      <Confirm data={data} />
+    </main>
+  );
+}

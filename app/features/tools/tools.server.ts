@@ -1,0 +1,140 @@
+import { json, redirect } from "@remix-run/node";
+import { ErrorCode } from "../../../contract/errors.ts";
+import { routes } from "../../../contract/routes.ts";
+import { fromEpochSeconds } from "../../../contract/time.ts";
+import { ApiError } from "~/utils/api.server.ts";
+import { getEnv } from "~/utils/env.server.ts";
+import { hoursMinutesText } from "~/utils/format.ts";
+import { dispatchIntent, field, intent } from "~/utils/intent-action.server.ts";
+import { pageTitle } from "~/utils/page-title.server.ts";
+import { callSignedIn, errorToast, orUnavailable, requireSignedIn } from "~/utils/request.server.ts";
+import { redirectWithToast } from "~/utils/toast.server.ts";
+import { teamPath } from "./tool-links.ts";
+
+/** Absolute links for sharing: a gift code opens /force with it filled in, an exchange code /swap. */
+function shareLinks() {
+  const base = getEnv().PUBLIC_URL.replace(/\/+$/, "");
+  return { giftBase: `${base}/force?gift=`, swapBase: `${base}/swap?code=` };
+}
+
+/** /force, the Tools tab: the stones, the exchange being formed, and the gift boxes. */
+export async function loadTools(request: Request) {
+  const ctx = await requireSignedIn(request);
+  const [stones, gifts, title] = await orUnavailable(
+    Promise.all([callSignedIn(request, ctx, routes.tools.stones), callSignedIn(request, ctx, routes.tools.gifts), pageTitle(request, "tabs.tools")]),
+  );
+  const next = stones.next_stone_at ? fromEpochSeconds(stones.next_stone_at).getTime() - Date.now() : null;
+  return json({
+    title,
+    stones,
+    gifts,
+    nextStone: next !== null && next > 0 ? hoursMinutesText(ctx.locale, next / 1000) : null,
+    giftCode: new URL(request.url).searchParams.get("gift")?.slice(0, 32) ?? "",
+    ...shareLinks(),
+  });
+}
+
+const TOOLS_INTENTS = {
+  create: intent({
+    call: ({ api, form }) =>
+      api(routes.tools.createTeam, { body: { force_stone_id: Number(field(form, "stone")), member_count: Number(field(form, "quota")) } }),
+    success: () => ({ kind: "success", key: "tools:toast.created" }),
+    next: (team) => teamPath(team.team_id),
+  }),
+  gift: intent({
+    call: ({ api, form }) => api(routes.tools.useGift, { body: { code: field(form, "code") } }),
+    success: (r) => ({
+      kind: "success",
+      key: r.joined_team ? "tools:toast.giftJoined" : "tools:toast.gift",
+      params: { name: r.sender_name, power: r.recipient_power },
+    }),
+  }),
+};
+
+export function toolsAction(request: Request) {
+  return dispatchIntent(request, TOOLS_INTENTS, { page: "/force", keep: ["code"] });
+}
+
+/** /swap?code=…: the join step of a shared exchange link; the stone to bring is chosen here. */
+export async function loadSwap(request: Request) {
+  const ctx = await requireSignedIn(request);
+  const code = (new URL(request.url).searchParams.get("code") ?? "").trim().toUpperCase().slice(0, 32);
+  const [stones, title] = await orUnavailable(Promise.all([callSignedIn(request, ctx, routes.tools.stones), pageTitle(request, "swap.title", "tools")]));
+  // Already in this exchange (a second tap on the link): show it.
+  if (code && stones.open_team?.code === code) throw redirect(teamPath(stones.open_team.team_id));
+  return json({ title, code, stones });
+}
+
+const SWAP_INTENTS = {
+  join: intent({
+    call: async ({ api, form, ctx }) => {
+      const team = await api(routes.tools.joinTeam, { body: { code: field(form, "code"), force_stone_id: Number(field(form, "stone")) } });
+      return { team, me: team.members.find((m) => m.is_me), locale: ctx.locale };
+    },
+    success: ({ team, me }) =>
+      team.status === "completed"
+        ? { kind: "success", key: "tools:toast.completed", params: { power: me?.success_power ?? 0 } }
+        : { kind: "success", key: "tools:toast.joined" },
+    next: ({ team }) => teamPath(team.team_id),
+  }),
+};
+
+export function swapAction(request: Request) {
+  return dispatchIntent(request, SWAP_INTENTS, { page: "/swap", keep: ["code"] });
+}
+
+type Confirm = { kind: "cancel" } | { kind: "leave" } | { kind: "remove"; userId: number };
+
+/** `?confirm=cancel|leave|remove:<user id>`: the confirmation sheet the page shows (a link opens it, so it works without JavaScript). */
+function confirmOf(url: URL): Confirm | null {
+  const value = url.searchParams.get("confirm") ?? "";
+  if (value === "cancel" || value === "leave") return { kind: value };
+  const remove = /^remove:(\d{1,15})$/.exec(value);
+  return remove ? { kind: "remove", userId: Number(remove[1]) } : null;
+}
+
+/** /swap/<team id>: an exchange the user is or was in, as it forms and once it is done. */
+export async function loadExchange(request: Request, teamId: string | undefined) {
+  const ctx = await requireSignedIn(request);
+  if (!teamId || !/^\d{1,15}$/.test(teamId)) throw redirect("/force");
+  const load = Promise.all([
+    callSignedIn(request, ctx, routes.tools.team, { params: { team_id: teamId } }),
+    pageTitle(request, "exchange.title", "tools"),
+  ]);
+  try {
+    const [team, title] = await load;
+    return json({ title, team, confirm: confirmOf(new URL(request.url)), ...shareLinks() });
+  } catch (error) {
+    // Not one of theirs (or an id that was typed): back to the Tools tab, saying why.
+    if (error instanceof ApiError && (error.code === ErrorCode.exchangeNotMember || error.code === ErrorCode.badRequest)) {
+      throw await redirectWithToast("/force", errorToast(error));
+    }
+    return orUnavailable(Promise.reject(error));
+  }
+}
+
+const EXCHANGE_INTENTS = {
+  cancel: intent({
+    call: ({ api, form }) => api(routes.tools.cancelTeam, { params: { team_id: field(form, "team") } }),
+    success: () => ({ kind: "success", key: "tools:toast.cancelled" }),
+    next: () => "/force",
+  }),
+  leave: intent({
+    // The member is the user themself; the API refuses anyone else unless the user leads.
+    call: ({ api, form }) => api(routes.tools.removeMember, { params: { team_id: field(form, "team"), user_id: field(form, "member") } }),
+    success: () => ({ kind: "success", key: "tools:toast.left" }),
+    next: () => "/force",
+  }),
+  remove: intent({
+    call: async ({ api, form }) => {
+      await api(routes.tools.removeMember, { params: { team_id: field(form, "team"), user_id: field(form, "member") } });
+      return field(form, "team");
+    },
+    success: () => ({ kind: "success", key: "tools:toast.removed" }),
+    next: (team) => teamPath(Number(team)),
+  }),
+};
+
+export function exchangeAction(request: Request, teamId: string | undefined) {
+  return dispatchIntent(request, EXCHANGE_INTENTS, { page: teamPath(Number(teamId)) });
+}

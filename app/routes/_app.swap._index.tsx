@@ -1,0 +1,11 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { SwapPage } from "~/features/tools/swap-page.tsx";
+import { loadSwap, swapAction } from "~/features/tools/tools.server.ts";
+import type { RouteHandle } from "~/utils/i18n.ts";
+import { titleFromData } from "~/utils/seo.ts";
+
+export const handle: RouteHandle = { i18n: ["tools"] };
+export const loader = ({ request }: LoaderFunctionArgs) => loadSwap(request);
+export const action = ({ request }: ActionFunctionArgs) => swapAction(request);
+export const meta = titleFromData;
+export default SwapPage;
