@@ -7,6 +7,7 @@ import { PageHeader } from "~/components/page-header.tsx";
 import { CopyButton, ShareLink } from "~/components/share.tsx";
 import { Sheet } from "~/components/sheet.tsx";
 import { useAutoRefresh } from "~/utils/auto-refresh.ts";
+import { useHydrated } from "~/utils/hydrated.ts";
 import { isolateNumbers } from "~/utils/format.ts";
 import { teamPath } from "./tool-links.ts";
 import type { loadExchange } from "./tools.server.ts";
@@ -96,6 +97,7 @@ export function ExchangePage() {
   const data = useLoaderData<typeof loadExchange>();
   const { team } = data;
   const forming = team.status === "wait";
+  const hydrated = useHydrated();
   useAutoRefresh(forming, REFRESH_MS);
   const me = team.members.find((m) => m.is_me);
   const open = Math.max(0, team.member_count - team.members.length);
@@ -135,9 +137,11 @@ export function ExchangePage() {
           </p>
           <p className="hint">{t("tools:exchange.codeHint")}</p>
           <div className="actions">
-            <ShareLink url={link} fallbackHref="#code-title" copiedKey="tools:exchange.linkCopied" className="button">
-              {t("tools:exchange.share")}
-            </ShareLink>
+            {hydrated ? (
+              <ShareLink url={link} fallbackHref="#code-title" copiedKey="tools:exchange.linkCopied" className="button">
+                {t("tools:exchange.share")}
+              </ShareLink>
+            ) : null}
             <CopyButton text={team.code} copiedKey="tools:exchange.codeCopied" className="button button--secondary">
               {t("tools:exchange.copy")}
             </CopyButton>

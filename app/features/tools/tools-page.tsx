@@ -9,6 +9,7 @@ import { ListRow } from "~/components/list-row.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { CopyButton, ShareLink } from "~/components/share.tsx";
 import { isolate, isolateNumbers } from "~/utils/format.ts";
+import { useHydrated } from "~/utils/hydrated.ts";
 import { useSignedInUser } from "~/utils/signed-in-user.ts";
 import { CodeField } from "./code-field.tsx";
 import { StoneChoice, StoneFacts, StoneTile } from "./stone.tsx";
@@ -138,6 +139,8 @@ function JoinExchange() {
 function Gifts({ data }: { data: ToolsData }) {
   const { t } = useTranslation();
   const busy = useNavigation().formData?.get("intent") === "gift";
+  // Without JavaScript the code is there to read and type; a share button would do nothing.
+  const hydrated = useHydrated();
   const { list, gift_power, per_day, max_boxes } = data.gifts;
   return (
     <section className="card" id="gift" aria-labelledby="gifts-title">
@@ -172,10 +175,12 @@ function Gifts({ data }: { data: ToolsData }) {
                   {t("tools:gifts.copy")}
                   <span className="visually-hidden"> {isolate(box.code)}</span>
                 </CopyButton>
-                <ShareLink url={data.giftBase + encodeURIComponent(box.code) + "#gift"} fallbackHref={`#gift`} copiedKey="tools:gifts.linkCopied" className="button button--small">
-                  {t("tools:gifts.share")}
-                  <span className="visually-hidden"> {isolate(box.code)}</span>
-                </ShareLink>
+                {hydrated ? (
+                  <ShareLink url={`${data.giftBase}${encodeURIComponent(box.code)}#gift`} fallbackHref="#gift" copiedKey="tools:gifts.linkCopied" className="button button--small">
+                    {t("tools:gifts.share")}
+                    <span className="visually-hidden"> {isolate(box.code)}</span>
+                  </ShareLink>
+                ) : null}
               </div>
             </li>
           ))}
