@@ -50,6 +50,7 @@ export const stoneListResult = z.object({
   max_stones: z.number().int(),
   next_stone_at: epochSeconds.nullable().describe("When the next stone falls due (null: none ahead)"),
   open_team: teamInfoSchema.nullable().describe("The one forming exchange the user is in, if any"),
+  server_time: epochSeconds,
 });
 
 const code = z.string().trim().max(32);

@@ -1,7 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import { ErrorCode } from "../../../contract/errors.ts";
 import { routes } from "../../../contract/routes.ts";
-import { fromEpochSeconds } from "../../../contract/time.ts";
 import { ApiError } from "~/utils/api.server.ts";
 import { getEnv } from "~/utils/env.server.ts";
 import { hoursMinutesText } from "~/utils/format.ts";
@@ -23,12 +22,12 @@ export async function loadTools(request: Request) {
   const [stones, gifts, title] = await orUnavailable(
     Promise.all([callSignedIn(request, ctx, routes.tools.stones), callSignedIn(request, ctx, routes.tools.gifts), pageTitle(request, "tabs.tools")]),
   );
-  const next = stones.next_stone_at ? fromEpochSeconds(stones.next_stone_at).getTime() - Date.now() : null;
+  const wait = stones.next_stone_at === null ? 0 : stones.next_stone_at - stones.server_time;
   return json({
     title,
     stones,
     gifts,
-    nextStone: next !== null && next > 0 ? hoursMinutesText(ctx.locale, next / 1000) : null,
+    nextStone: wait > 0 ? hoursMinutesText(ctx.locale, wait) : null,
     giftCode: new URL(request.url).searchParams.get("gift")?.slice(0, 32) ?? "",
     ...shareLinks(),
   });

@@ -33,5 +33,6 @@ export async function stoneList(ctx: DomainContext, userId: number) {
     max_stones: ctx.config.STONE_MAX,
     next_stone_at: toEpochSeconds(nextStoneAt(ctx, progress.registeredAt, progress.stoneSeq)),
     open_team: (open && infos.get(open.id)) || null,
+    server_time: toEpochSeconds(ctx.clock.now()),
   };
 }

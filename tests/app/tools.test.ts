@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { ErrorCode } from "../../contract/errors.ts";
+import type { TestApi } from "../setup/test-api.ts";
+import { Jar, args, get, loadContext, post, run, startBff, uniqueEmail } from "./harness.ts";
+
+let api: TestApi;
+let register: typeof import("../../app/routes/register.tsx");
+let force: typeof import("../../app/routes/_app.force.tsx");
+let swap: typeof import("../../app/routes/_app.swap._index.tsx");
+let exchange: typeof import("../../app/routes/_app.swap.$teamId.tsx");
+
+beforeAll(async () => {
+  api = await startBff();
+  register = await import("../../app/routes/register.tsx");
+  force = await import("../../app/routes/_app.force.tsx");
+  swap = await import("../../app/routes/_app.swap._index.tsx");
+  exchange = await import("../../app/routes/_app.swap.$teamId.tsx");
+});
+afterAll(async () => api.close());
+
+async function signUp(): Promise<Jar> {
+  const jar = new Jar();
+  const email = uniqueEmail("tools");
+  jar.take(await run(() => register.loader(args(get("/register")))));
+  jar.take(await run(() => register.action(args(post("/register", { intent: "send", email }, { jar })))));
+  const code = api.mails.at(-1)!.text.match(/\b(\d{6})\b/)![1];
+  jar.take(await run(() => register.action(args(post("/register", { intent: "register", email, code }, { jar })))));
+  return jar;
+}
+
+const withParams = (request: Request, params: Record<string, string>) => ({ request, params, context: {} });
+
+test("/force: stones, gift boxes, the next stone's wait, and a shared gift link's code filled in", async () => {
+  const jar = await signUp();
+  const res = await run(async () => force.loader(args(get("/force?gift=ab12cd34", { jar }), await loadContext())));
+  expect(res.status).toBe(200);
+  const data = await res.json();
+  expect(data.stones.list).toHaveLength(1);
+  expect(data.gifts.list).toHaveLength(2);
+  expect(data.nextStone).toBe("24 hours");
+  expect(data.giftCode).toBe("ab12cd34");
+  expect(data.giftBase).toBe("http://localhost:3000/force?gift=");
+});
+
+test("without JavaScript, starting an exchange redirects to its page with the toast; a stranger opening it is sent back", async () => {
+  const jar = await signUp();
+  const stones = await (await run(async () => force.loader(args(get("/force", { jar }), await loadContext())))).json();
+  const stone = String(stones.stones.list[0].force_stone_id);
+  const created = await run(() => force.action(args(post("/force", { intent: "create", stone, quota: "3" }, { jar }))));
+  expect(created.status).toBe(302);
+  const path = created.headers.get("Location")!;
+  expect(path).toMatch(/^\/swap\/\d+$/);
+  expect(created.headers.get("Set-Cookie")).toMatch(/^vv_toast=/);
+
+  const teamId = path.split("/").at(-1)!;
+  const own = await run(() => exchange.loader(withParams(get(`${path}?confirm=cancel`, { jar }), { teamId })));
+  expect(await own.json()).toMatchObject({ team: { status: "wait", member_count: 3, is_leader: true }, confirm: { kind: "cancel" } });
+
+  const stranger = await signUp();
+  const refused = await run(() => exchange.loader(withParams(get(path, { jar: stranger }), { teamId })));
+  expect(refused.status).toBe(302);
+  expect(refused.headers.get("Location")).toBe("/force");
+  for (const bad of ["abc", "-1", "9".repeat(40)]) {
+    const res = await run(() => exchange.loader(withParams(get(`/swap/${bad}`, { jar }), { teamId: bad })));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/force");
+  }
+});
+
+test("/swap?code= of one's own exchange leads to it; a wrong code is refused with the typed code kept", async () => {
+  const jar = await signUp();
+  const stones = await (await run(async () => force.loader(args(get("/force", { jar }), await loadContext())))).json();
+  const created = await run(() => force.action(args(post("/force", { intent: "create", stone: String(stones.stones.list[0].force_stone_id), quota: "2" }, { jar }))));
+  const teamId = created.headers.get("Location")!.split("/").at(-1)!;
+  const own = await (await run(() => exchange.loader(withParams(get(`/swap/${teamId}`, { jar }), { teamId })))).json();
+
+  const back = await run(() => swap.loader(args(get(`/swap?code=${own.team.code.toLowerCase()}`, { jar }))));
+  expect(back.status).toBe(302);
+  expect(back.headers.get("Location")).toBe(`/swap/${teamId}`);
+
+  const other = await signUp();
+  const mine = await (await run(async () => force.loader(args(get("/force", { jar: other }), await loadContext())))).json();
+  const wrong = await run(() =>
+    swap.action(args(post("/swap", { intent: "join", code: "ZZZZ9999", stone: String(mine.stones.list[0].force_stone_id) }, { jar: other }))),
+  );
+  expect(await wrong.json()).toEqual({ toast: expect.objectContaining({ kind: "error", code: ErrorCode.exchangeCodeWrong }), fields: { code: "ZZZZ9999" } });
+});
