@@ -299,6 +299,10 @@ describe("join and complete", () => {
     // Another user completing it is fine.
     const d = await newUser();
     expect((await join(d, t.code)).status).toBe("completed");
+    // And the first way round again: a leads, b may not join.
+    const again = await create(a, 2);
+    const bFree = await freeStone(b);
+    await refused(() => joinCall(b, again.code, bFree.force_stone_id), ErrorCode.exchangePairDone, [a, b], [{ viewer: a, id: again.team_id }]);
   });
 });
 
