@@ -109,7 +109,9 @@ describe("create", () => {
         is_leader: true,
       },
     ]);
-    expect(t.members[0].user_display_id).not.toBe(a.user.display_id);
+    const id = a.user.display_id as string;
+    expect(t.members[0].user_display_id).toBe(`${id.slice(0, 4)}****${id.slice(-2)}`);
+    expect(t.members[0].name).toBe(t.members[0].user_display_id);
     const after = await stones(a);
     expect(after.list).toHaveLength(3);
     const inTeam = after.list.find((s) => s.force_stone_id === stone.force_stone_id)!;
@@ -406,6 +408,23 @@ describe("start, cancel, remove, leave", () => {
     expect(done.members.map((m) => m.user_id)).toEqual([a.user.id, b.user.id, c.user.id, d.user.id]);
     const after = await Promise.all([a, b, c, d].map(ownPower));
     expect(after.map((p, i) => p - powers[i])).toEqual(done.members.map((m) => m.success_power));
+  });
+
+  test("a removed member who has joined another exchange cannot return to the first: 210115", async () => {
+    const [a, b, c] = [await newUser(), await newUser(1), await newUser()];
+    const t1 = await create(a, 3);
+    await join(b, t1.code);
+    expectOk(await removeCall(a, t1.team_id, b.user.id));
+    const t2 = await create(c, 3);
+    await join(b, t2.code);
+    const bFree = await freeStone(b);
+    await refused(() => joinCall(b, t1.code, bFree.force_stone_id), ErrorCode.exchangeBusy, [a, b, c], [
+      { viewer: a, id: t1.team_id },
+      { viewer: c, id: t2.team_id },
+    ]);
+    // Once out of the second, back into the first.
+    expectOk(await removeCall(b, t2.team_id, b.user.id));
+    expect((await join(b, t1.code, bFree)).members.map((m) => m.user_id)).toEqual([a.user.id, b.user.id]);
   });
 
   test("the leader removing themself cancels the exchange: every stone returns", async () => {
