@@ -1,5 +1,6 @@
 import { accountRoutes } from "./accounts.ts";
 import { airdropRoutes } from "./airdrop.ts";
+import { filesRoutes } from "./files.ts";
 import { profileRoutes } from "./profile.ts";
 import type { RouteSpec } from "./route.ts";
 import { teamRoutes } from "./team.ts";
@@ -12,6 +13,7 @@ export const routes = {
   team: teamRoutes,
   airdrop: airdropRoutes,
   tools: toolsRoutes,
+  files: filesRoutes,
 } as const;
 
 export const allRoutes: readonly RouteSpec[] = Object.values(routes).flatMap((feature) => Object.values(feature));

@@ -6,6 +6,7 @@ import { installErrorHandling } from "./plugins/errors.ts";
 import { openApiRoute } from "./plugins/openapi.ts";
 import { accountsApi } from "./routes/v1/accounts.ts";
 import { airdropApi } from "./routes/v1/airdrop.ts";
+import { filesApi } from "./routes/v1/files.ts";
 import { profileApi } from "./routes/v1/profile.ts";
 import { teamApi } from "./routes/v1/team.ts";
 import { toolsApi } from "./routes/v1/tools.ts";
@@ -43,5 +44,6 @@ export async function buildApp(domain: DomainContext, opts: { logger: Logger | f
   await app.register(teamApi);
   await app.register(toolsApi);
   await app.register(airdropApi);
+  await app.register(filesApi);
   return app;
 }

@@ -1,0 +1,60 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { ErrorCode } from "../../../../contract/errors.ts";
+import { AvatarStatus } from "../../../../contract/profile-states.ts";
+import { users } from "../../db/schema.ts";
+import { Failure } from "../../lib/failure.ts";
+import type { FileStore } from "../../storage/file-store.ts";
+import type { DomainContext } from "../context.ts";
+
+const FORMATS = new Set(["jpeg", "png", "webp"]);
+
+/**
+ * Makes the avatar from what was uploaded: the type is read from the bytes (never the name),
+ * the size checked before decoding, then the picture is turned upright, cut to a square and
+ * written anew as WebP, which leaves every piece of metadata (EXIF, GPS, ICC notes) behind.
+ */
+export async function avatarImage(ctx: DomainContext, bytes: Buffer): Promise<Buffer> {
+  const maxSide = ctx.config.UPLOAD_MAX_SIDE;
+  let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
+  try {
+    meta = await sharp(bytes).metadata();
+  } catch {
+    throw new Failure(ErrorCode.uploadNotImage);
+  }
+  if (!meta.format || !FORMATS.has(meta.format)) throw new Failure(ErrorCode.uploadNotImage);
+  if (!meta.width || !meta.height || meta.width > maxSide || meta.height > maxSide) throw new Failure(ErrorCode.uploadTooLargeSides);
+  try {
+    return await sharp(bytes, { failOn: "truncated", limitInputPixels: maxSide * maxSide })
+      .rotate()
+      .resize(ctx.config.AVATAR_SIDE, ctx.config.AVATAR_SIDE, { fit: "cover" })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw new Failure(ErrorCode.uploadUnreadable);
+  }
+}
+
+/** The web app's address of a stored file. */
+export function mediaUrl(name: string): string {
+  return `/media/${name}`;
+}
+
+/**
+ * Stores a new avatar and puts it into review (`avatar_new`, rules.md §7); the approved one
+ * stays shown until an operator decides. A previous avatar still waiting is replaced and removed.
+ */
+export async function uploadAvatar(ctx: DomainContext, store: FileStore, userId: number, bytes: Buffer) {
+  const image = await avatarImage(ctx, bytes);
+  const name = `${randomBytes(16).toString("base64url")}.webp`;
+  await store.put(name, image);
+  const [before] = await ctx.db.select({ pending: users.avatarNew }).from(users).where(eq(users.id, userId));
+  await ctx.db
+    .update(users)
+    .set({ avatarNew: mediaUrl(name), avatarStatus: AvatarStatus.inReview })
+    .where(eq(users.id, userId));
+  const replaced = before?.pending.startsWith("/media/") ? before.pending.slice("/media/".length) : "";
+  if (replaced) await store.remove(replaced);
+  return { urls: { id: name, url: mediaUrl(name) } };
+}

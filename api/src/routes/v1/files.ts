@@ -1,0 +1,50 @@
+import multipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { ErrorCode } from "../../../../contract/errors.ts";
+import { FILE_NAME, filesRoutes, UPLOAD_TYPES } from "../../../../contract/files.ts";
+import { uploadAvatar } from "../../domain/files/avatar.ts";
+import { Failure } from "../../lib/failure.ts";
+import { bind } from "../../plugins/route.ts";
+import { localFileStore } from "../../storage/file-store.ts";
+
+/** The upload's `type` field and its one file, read whole within the size limit (413 beyond it). */
+async function readUpload(request: FastifyRequest): Promise<{ type: string; bytes: Buffer }> {
+  if (!request.isMultipart()) throw new Failure(ErrorCode.badRequest, 400);
+  let type = "";
+  let bytes: Buffer | undefined;
+  for await (const part of request.parts()) {
+    if (part.type === "file") {
+      if (part.fieldname !== "file" || bytes) throw new Failure(ErrorCode.badRequest, 400);
+      bytes = await part.toBuffer();
+    } else if (part.fieldname === "type") {
+      type = String(part.value);
+    }
+  }
+  if (!bytes || bytes.length === 0) throw new Failure(ErrorCode.badRequest, 400);
+  return { type, bytes };
+}
+
+export async function filesApi(app: FastifyInstance): Promise<void> {
+  const ctx = app.domain;
+  const store = localFileStore(ctx.config.DATA_DIR);
+  await app.register(multipart, {
+    limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 256, parts: 6, headerPairs: 50 },
+  });
+  bind(app, filesRoutes.upload, async ({ principal, request }) => {
+    const upload = await readUpload(request);
+    if (!(UPLOAD_TYPES as readonly string[]).includes(upload.type)) throw new Failure(ErrorCode.badRequest, 400);
+    return uploadAvatar(ctx, store, principal.userId, upload.bytes);
+  });
+  // The stored picture itself, for the web app's /media/<name>: bytes, not an envelope. Only
+  // names this service made are read, and the type is fixed, whatever the bytes say.
+  app.get<{ Params: { name: string } }>("/v1/file/:name", async (request, reply) => {
+    const { name } = request.params;
+    const bytes = FILE_NAME.test(name) ? await store.get(name) : null;
+    if (!bytes) throw new Failure(ErrorCode.notFound, 404);
+    return reply
+      .header("content-type", "image/webp")
+      .header("x-content-type-options", "nosniff")
+      .header("cache-control", "public, max-age=31536000, immutable")
+      .send(bytes);
+  });
+}
