@@ -45,7 +45,14 @@ const airdropRoundSchema = z.object({
   distributed: z.boolean(),
 });
 export type AirdropRound = z.infer<typeof airdropRoundSchema>;
-export const roundListResult = z.object({ list: z.array(airdropRoundSchema) });
+export const roundListResult = z.object({
+  list: z.array(airdropRoundSchema),
+  next_before: z.number().int().nullable().describe("`before` for the next (older) page; null on the last page"),
+});
+const roundListQuery = z.object({
+  before: z.coerce.number().int().positive().max(2 ** 31).optional().describe("Only rounds numbered below this (paging)"),
+  size: z.coerce.number().int().min(1).max(50).optional().describe("Rounds per page, 50 unless given"),
+});
 
 const bonusTypeNumber = z.number().int().refine((n) => (BONUS_TASK_ORDER as readonly number[]).includes(n), "a bonus_type");
 const bonusTaskSchema = z.object({
@@ -79,7 +86,7 @@ export const followResult = z.object({ followed_at: epochSeconds, claim_at: epoc
 // Wire names: "mint" is the airdrop, "collect" a claim, "twitter" the social handle.
 export const airdropRoutes = {
   info: route({ method: "GET", path: "/v1/mint/user_info/", summary: "Airdrop state, power and the next round", auth: true, response: airdropInfoSchema }),
-  rounds: route({ method: "GET", path: "/v1/mint/list/", summary: "The user's airdrop rounds, newest first", auth: true, response: roundListResult }),
+  rounds: route({ method: "GET", path: "/v1/mint/list/", summary: "The user's airdrop rounds, newest first, paged by round number", auth: true, query: roundListQuery, response: roundListResult }),
   start: route({ method: "POST", path: "/v1/mint/start/", summary: "Start the free airdrop", auth: true, response: startResult }),
   claim: route({ method: "POST", path: "/v1/mint/collect/", summary: "Claim every unclaimed round", auth: true, response: claimResult }),
   tasks: route({ method: "GET", path: "/v1/mint/task/list/", summary: "Bonus tasks and the upgrade popup flag", auth: true, response: taskListResult }),

@@ -1,4 +1,4 @@
-import { Agent, request as undiciRequest, type Dispatcher } from "undici";
+import { Agent, request as undiciRequest, type Dispatcher, type FormData } from "undici";
 import type { z } from "zod";
 import { envelopeSchema } from "../../contract/envelope.ts";
 import { ErrorCode } from "../../contract/errors.ts";
@@ -78,6 +78,8 @@ export async function callApi<S extends RouteSpec>(
     body?: S["body"] extends z.ZodType ? z.input<S["body"]> : never;
     query?: S["query"] extends z.ZodObject ? { [K in keyof z.input<S["query"]>]: string } : never;
     params?: S["params"] extends z.ZodObject ? { [K in keyof z.input<S["params"]>]: string | number } : never;
+    /** A multipart body (an upload), instead of JSON. */
+    form?: FormData;
   } = {},
 ): Promise<z.infer<S["response"]>> {
   let raw: unknown;
@@ -87,12 +89,12 @@ export async function callApi<S extends RouteSpec>(
       dispatcher: pool(),
       headers: {
         accept: "application/json",
-        ...(input.body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(input.body !== undefined && !input.form ? { "content-type": "application/json" } : {}),
         ...(caller.token ? { authorization: `HIN ${caller.token}` } : {}),
         ...(caller.requestId ? { "x-request-id": caller.requestId } : {}),
         ...(caller.clientIp ? { "x-forwarded-for": caller.clientIp } : {}),
       },
-      body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
+      body: input.form ?? (input.body !== undefined ? JSON.stringify(input.body) : undefined),
     });
     raw = await res.body.json();
   } catch (error) {
@@ -105,4 +107,14 @@ export async function callApi<S extends RouteSpec>(
   const data = spec.response.safeParse(envelope.data.data ?? {});
   if (!data.success) throw new ApiError(ErrorCode.networkNoBody, "unexpected answer");
   return data.data as z.infer<S["response"]>;
+}
+
+/** A stored file's bytes from the API (`GET /v1/file/<name>`), or null when there is none. */
+export async function fetchStoredFile(name: string): Promise<Buffer | null> {
+  const res = await undiciRequest(new URL(`/v1/file/${encodeURIComponent(name)}`, getEnv().UPSTREAM_URL), { dispatcher: pool() });
+  if (res.statusCode !== 200) {
+    await res.body.dump();
+    return null;
+  }
+  return Buffer.from(await res.body.arrayBuffer());
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, lt } from "drizzle-orm";
 import type { AirdropRound } from "../../../../contract/airdrop.ts";
 import { unitsToDecimal } from "../../../../contract/money.ts";
 import { toEpochSeconds } from "../../../../contract/time.ts";
@@ -7,16 +7,17 @@ import type { DomainContext } from "../context.ts";
 
 const LIST_LIMIT = 50;
 
-/** The user's rounds, newest first, with each round's totals. */
-export async function listRounds(ctx: DomainContext, userId: number): Promise<AirdropRound[]> {
+/** The user's rounds, newest first, with each round's totals; a page of `size` below round `before`. */
+export async function listRounds(ctx: DomainContext, userId: number, page: { before?: number; size?: number } = {}) {
+  const size = page.size ?? LIST_LIMIT;
   const rows = await ctx.db
     .select({ mine: userRounds, round: rounds })
     .from(userRounds)
     .leftJoin(rounds, eq(rounds.roundNumber, userRounds.roundNumber))
-    .where(eq(userRounds.userId, userId))
+    .where(and(eq(userRounds.userId, userId), page.before ? lt(userRounds.roundNumber, page.before) : undefined))
     .orderBy(desc(userRounds.roundNumber))
-    .limit(LIST_LIMIT);
-  return rows.map(({ mine, round }) => ({
+    .limit(size + 1);
+  const list: AirdropRound[] = rows.slice(0, size).map(({ mine, round }) => ({
     id: mine.id,
     user_id: mine.userId,
     round_number: mine.roundNumber,
@@ -28,4 +29,5 @@ export async function listRounds(ctx: DomainContext, userId: number): Promise<Ai
     round_claims: round?.claims ?? 0,
     distributed: round?.distributed ?? false,
   }));
+  return { list, next_before: rows.length > size ? list[list.length - 1].round_number : null };
 }

@@ -12,7 +12,7 @@ import { bind } from "../../plugins/route.ts";
 export async function airdropApi(app: FastifyInstance): Promise<void> {
   const ctx = app.domain;
   bind(app, airdropRoutes.info, ({ principal }) => airdropInfo(ctx, principal.userId));
-  bind(app, airdropRoutes.rounds, async ({ principal }) => ({ list: await listRounds(ctx, principal.userId) }));
+  bind(app, airdropRoutes.rounds, ({ principal, query }) => listRounds(ctx, principal.userId, { before: query.before, size: query.size }));
   bind(app, airdropRoutes.start, ({ principal }) => startAirdrop(ctx, principal.userId));
   bind(app, airdropRoutes.claim, ({ principal }) => claimRounds(ctx, principal.userId));
   bind(app, airdropRoutes.tasks, ({ principal, query }) => listTasks(ctx, principal.userId, nativeAppOf(query)));
