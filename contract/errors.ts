@@ -31,6 +31,7 @@ export const ErrorCode = {
   uploadNotImage: 300112,
   uploadTooLargeSides: 300113,
   uploadUnreadable: 300114,
+  statusUnknown: 300115,
 
   exchangeOwn: 210001,
   exchangePairDone: 210002,
@@ -103,6 +104,7 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, string> = {
   300112: "Choose a JPEG, PNG or WebP picture",
   300113: "The picture is too large: at most 4096 pixels a side",
   300114: "The picture could not be read: try another one",
+  300115: "Choose one of the listed statuses",
   210001: "Cannot join your own stone exchange",
   210002: "Already exchanged stones with this user",
   210003: "Exchange completed",

@@ -17,7 +17,7 @@ import { gzipSync } from "node:zlib";
 const JS_BUDGET = 120 * 1024;
 const CSS_BUDGET = 15 * 1024;
 const NO_JS_PAGES = new Set(["/privacy", "/terms", "/download"]);
-const PAGES = ["/login", "/register", "/airdrop", "/team", "/recruit", "/force", "/swap", "/mine", "/privacy", "/terms", "/download"];
+const PAGES = ["/login", "/register", "/airdrop", "/team", "/recruit", "/force", "/swap", "/mine", "/settings", "/privacy", "/terms", "/download"];
 // Pages the budgets name that the app may not have yet: reported, not failed.
 const OPTIONAL = new Set(["/download"]);
 

@@ -4,7 +4,7 @@ import { airdropAction, loadAirdrop } from "~/features/airdrop/airdrop.server.ts
 import type { RouteHandle } from "~/utils/i18n.ts";
 import { titleFromData } from "~/utils/seo.ts";
 
-export const handle: RouteHandle = { i18n: ["airdrop"] };
+export const handle: RouteHandle = { i18n: ["airdrop", "profile"] };
 export const loader = ({ request }: LoaderFunctionArgs) => loadAirdrop(request);
 export const action = ({ request }: ActionFunctionArgs) => airdropAction(request);
 export const meta = titleFromData;

@@ -21,6 +21,9 @@ export const langCookie = createCookie("vv_lang", { path: "/", sameSite: "lax", 
 /** The native app a webview runs in (`?os=&vcode=`), so every API call reports it. */
 export const appCookie = createCookie("vv_app", { path: "/", sameSite: "lax", httpOnly: true, maxAge: YEAR });
 
+/** Set once the welcome card (asking a new user for a nickname) has been shown: it asks once. */
+export const welcomedCookie = createCookie("vv_welcomed", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 10 * YEAR });
+
 let session: ReturnType<typeof createSessionStorage> | undefined;
 let toast: ReturnType<typeof createCookie> | undefined;
 

@@ -55,10 +55,10 @@ export interface IntentFailure {
 export async function dispatchIntent(
   request: Request,
   table: Record<string, Intent<any>>,
-  opts: { page: string; keep?: readonly string[] },
+  opts: { page: string; keep?: readonly string[]; form?: FormData },
 ): Promise<Response> {
   const ctx = await requireSignedIn(request);
-  const form = await request.formData();
+  const form = opts.form ?? (await request.formData());
   const handler = table[field(form, "intent")];
   if (!handler) return json<IntentFailure>({ toast: { kind: "error", code: ErrorCode.badRequest } });
   const api: SignedInApi = (spec, input) => callSignedIn(request, ctx, spec, input);

@@ -96,8 +96,9 @@ describe("root loader: language and direction", () => {
     expect(Object.keys(data.resources.ar).sort()).toEqual(["auth", "common", "errors"]);
     const en = (await rootData(get("/login"))).data;
     expect(en.resources.en.errors).toMatchObject({ "300027": expect.any(String) });
-    for (const [path, ns] of [["/airdrop", "airdrop"], ["/team", "team"], ["/force", "tools"], ["/mine", "profile"]]) {
-      expect(Object.keys((await rootData(get(path))).data.resources.en).sort(), path).toEqual(["common", "errors", ns].sort());
+    // /airdrop asks new users for a nickname (profile), /mine lists their rounds (airdrop).
+    for (const [path, ns] of [["/airdrop", ["airdrop", "profile"]], ["/team", ["team"]], ["/force", ["tools"]], ["/mine", ["airdrop", "profile"]], ["/settings", ["profile"]]] as const) {
+      expect(Object.keys((await rootData(get(path))).data.resources.en).sort(), path).toEqual(["common", "errors", ...ns].sort());
     }
   });
 

@@ -4,6 +4,8 @@ import { ConfigError, loadApiConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
 import { setDeviceBan, setUserBan } from "../domain/accounts/bans.ts";
 import type { DomainContext } from "../domain/context.ts";
+import { pendingAvatars, reviewAvatar } from "../domain/profile/avatar-review.ts";
+import { allStatusIcons, retireStatusIcon, upsertStatusIcon } from "../domain/profile/status.ts";
 import { systemClock } from "../lib/clock.ts";
 import { createMailer } from "../mail/mailer.ts";
 import { socialFor } from "../social/choose.ts";
@@ -13,33 +15,104 @@ const USAGE = `Operator commands (they talk to the database directly; every chan
   npm run ops -- unban-user <email>
   npm run ops -- ban-device <did>       refuse every login and registration from a device
   npm run ops -- unban-device <did>
+  npm run ops -- avatars                the avatars waiting for review: user id, display id, picture
+  npm run ops -- avatar-approve <user id>
+                                        show the user's waiting avatar instead of the old one
+  npm run ops -- avatar-reject <user id>
+                                        drop it: the user keeps the old one and is told
+  npm run ops -- status-icons           every status users may show, retired ones too
+  npm run ops -- status-icon-set <id> <name> <icon> [sort]
+                                        add or change a status and make it choosable (name: a
+                                        key like working; icon: one emoji; new ones go last)
+  npm run ops -- status-icon-off <id>   retire a status; users who show it show none
   npm run ops -- config                 print the effective API configuration
 With the embedded database (no DATABASE_URL), stop the service first: PGlite allows one process.`;
 
+interface Command {
+  /** How many arguments it takes: [least, most]. */
+  arity: [number, number];
+  run(ctx: DomainContext, args: string[]): Promise<string>;
+}
+
+function integerArg(text: string, what: string): number {
+  if (!/^-?\d{1,10}$/.test(text)) throw new Error(`not a ${what}: ${text}`);
+  return Number(text);
+}
+
+const commands: Record<string, Command> = {
+  "ban-user": {
+    arity: [1, 1],
+    run: async (ctx, [email]) => ((await setUserBan(ctx, { email, banned: true, actor })) ? `banned ${email}` : `no account ${email}`),
+  },
+  "unban-user": {
+    arity: [1, 1],
+    run: async (ctx, [email]) => ((await setUserBan(ctx, { email, banned: false, actor })) ? `unbanned ${email}` : `no account ${email}`),
+  },
+  "ban-device": { arity: [1, 1], run: async (ctx, [did]) => (await setDeviceBan(ctx, { did, banned: true, actor }), `banned device ${did}`) },
+  "unban-device": { arity: [1, 1], run: async (ctx, [did]) => (await setDeviceBan(ctx, { did, banned: false, actor }), `unbanned device ${did}`) },
+  avatars: {
+    arity: [0, 0],
+    run: async (ctx) => {
+      const pending = await pendingAvatars(ctx);
+      if (pending.length === 0) return "no avatar waits for review";
+      return ["user id\tdisplay id\tavatar_new", ...pending.map((p) => `${p.userId}\t${p.displayId}\t${p.avatarNew}`)].join("\n");
+    },
+  },
+  "avatar-approve": { arity: [1, 1], run: (ctx, [id]) => review(ctx, integerArg(id, "user id"), true) },
+  "avatar-reject": { arity: [1, 1], run: (ctx, [id]) => review(ctx, integerArg(id, "user id"), false) },
+  "status-icons": {
+    arity: [0, 0],
+    run: async (ctx) => {
+      const rows = (await allStatusIcons(ctx)).map((s) => `${s.id}\t${s.name}\t${s.icon}\t${s.sort}\t${s.active ? "yes" : "no"}`);
+      return ["id\tname\ticon\tsort\tactive", ...rows].join("\n");
+    },
+  },
+  "status-icon-set": {
+    arity: [3, 4],
+    run: async (ctx, [id, name, icon, sort]) => {
+      const row = await upsertStatusIcon(ctx, {
+        id: integerArg(id, "status id"),
+        name,
+        icon,
+        sort: sort === undefined ? undefined : integerArg(sort, "sort position"),
+        actor,
+      });
+      return `status ${row.id} ${row.name} ${row.icon} at ${row.sort}, active`;
+    },
+  },
+  "status-icon-off": {
+    arity: [1, 1],
+    run: async (ctx, [id]) => {
+      const retired = await retireStatusIcon(ctx, { id: integerArg(id, "status id"), actor });
+      return retired ? `retired status ${id}; cleared from ${retired.cleared} user(s)` : `no status ${id}`;
+    },
+  },
+};
+
+async function review(ctx: DomainContext, userId: number, approve: boolean): Promise<string> {
+  const url = await reviewAvatar(ctx, { userId, approve, actor });
+  if (url === undefined) return `no avatar of user ${userId} waits for review`;
+  return `${approve ? "approved" : "rejected"} ${url} for user ${userId}`;
+}
+
 async function main(argv: string[]): Promise<number> {
-  const [command, arg] = argv;
+  const [name, ...args] = argv;
   const config = loadApiConfig();
-  if (command === "config") {
+  if (name === "config") {
     const shown = { ...config, API_SECRET: "***", SMTP_URL: config.SMTP_URL ? "***" : undefined, DATABASE_URL: config.DATABASE_URL ? "***" : undefined };
     console.log(JSON.stringify(shown, null, 2));
     return 0;
   }
-  const actions: Record<string, (ctx: DomainContext) => Promise<string>> = {
-    "ban-user": async (ctx) => ((await setUserBan(ctx, { email: arg, banned: true, actor })) ? `banned ${arg}` : `no account ${arg}`),
-    "unban-user": async (ctx) => ((await setUserBan(ctx, { email: arg, banned: false, actor })) ? `unbanned ${arg}` : `no account ${arg}`),
-    "ban-device": async (ctx) => (await setDeviceBan(ctx, { did: arg, banned: true, actor }), `banned device ${arg}`),
-    "unban-device": async (ctx) => (await setDeviceBan(ctx, { did: arg, banned: false, actor }), `unbanned device ${arg}`),
-  };
-  const action = actions[command];
-  if (!action || !arg) {
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!command || args.length < command.arity[0] || args.length > command.arity[1] || args.some((a) => !a)) {
     console.log(USAGE);
-    return command ? 2 : 0;
+    return name ? 2 : 0;
   }
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     const log = pino({ level: "warn" });
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log });
-    console.log(await action({ db: database.db, config, clock: systemClock, mailer, social: socialFor(config) }));
+    console.log(await command.run({ db: database.db, config, clock: systemClock, mailer, social: socialFor(config) }, args));
     return 0;
   } finally {
     await database.close();

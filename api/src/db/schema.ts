@@ -27,7 +27,7 @@ export const users = pgTable(
     avatar: text("avatar").notNull().default(""),
     avatarNew: text("avatar_new").notNull().default(""),
     avatarStatus: integer("avatar_status").notNull().default(0),
-    statusIcon: integer("user_status_icon"),
+    statusIcon: integer("user_status_icon").references((): AnyPgColumn => statusIcons.id),
     btc: bigint("btc", { mode: "bigint" }).notNull().default(sql`0`),
     vv: bigint("vv", { mode: "bigint" }).notNull().default(sql`0`),
     lang: text("lang").notNull().default("en"),
@@ -52,6 +52,20 @@ export const users = pgTable(
     // The team list pages through one inviter's members newest first (keyset on created_at, id).
     index("users_team_idx").on(t.inviterId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`deleted_at is null`),
   ],
+);
+
+/** The statuses a user may show (rules.md §7), kept by operators; a retired one stays, inactive. */
+export const statusIcons = pgTable(
+  "status_icons",
+  {
+    id: integer("id").primaryKey(),
+    /** A short English key ("working"); the web app translates it, so two statuses never share one. */
+    name: text("name").notNull(),
+    icon: text("icon").notNull(),
+    sort: integer("sort").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [uniqueIndex("status_icons_name_key").on(t.name)],
 );
 
 export const devices = pgTable("devices", {

@@ -10,6 +10,7 @@ import { RoundList } from "./round-list.tsx";
 import { StatusCard } from "./status-card.tsx";
 import type { AirdropData } from "./types.ts";
 import { UpgradeDialog } from "./upgrade-dialog.tsx";
+import { WelcomeCard } from "./welcome-card.tsx";
 
 export function AirdropPage() {
   const { t } = useTranslation();
@@ -23,6 +24,7 @@ export function AirdropPage() {
           {user.name ? t("airdrop:greeting", { name: isolate(user.name) }) : t("airdrop:greetingNoName", { id: isolate(user.display_id) })}
         </p>
       </PageHeader>
+      {data.welcome && !user.name ? <WelcomeCard /> : null}
       <StatusCard info={data.info} />
       <PowerCard info={data.info} />
       <BonusTasks

@@ -1,12 +1,12 @@
 import { json } from "@remix-run/node";
 import { BonusType } from "../../../contract/bonus-tasks.ts";
 import { routes } from "../../../contract/routes.ts";
-import { fromEpochSeconds } from "../../../contract/time.ts";
 import { minutesText } from "~/utils/format.ts";
 import { dispatchIntent, field, intent } from "~/utils/intent-action.server.ts";
-import { timeZoneOf } from "~/utils/locale.server.ts";
 import { pageTitle } from "~/utils/page-title.server.ts";
 import { callSignedIn, orUnavailable, requireSignedIn } from "~/utils/request.server.ts";
+import { welcomedCookie } from "~/utils/cookies.server.ts";
+import { withRoundTimes } from "./round-times.server.ts";
 
 /** Everything the /airdrop page shows, in one round of parallel API calls. */
 export async function loadAirdrop(request: Request) {
@@ -20,12 +20,12 @@ export async function loadAirdrop(request: Request) {
     ]),
   );
   const upgradeLater = new URL(request.url).searchParams.get("upgrade") === "later";
-  const zone = timeZoneOf(request);
-  const when = new Intl.DateTimeFormat(ctx.locale, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone ?? "UTC" });
+  const welcome = !(await welcomedCookie.parse(request.headers.get("Cookie")));
+  const headers = welcome ? { "Set-Cookie": await welcomedCookie.serialize("1") } : undefined;
   return json({
     title,
     info,
-    rounds: rounds.list.map((r) => ({ ...r, when: when.format(fromEpochSeconds(r.airdrop_at)) + (zone ? "" : " UTC") })),
+    rounds: withRoundTimes(request, ctx.locale, rounds.list),
     // The app-upgrade reward is for the native apps only: a browser has nothing to upgrade.
     tasks: tasks.list.filter((task) => task.bonus_type !== BonusType.appUpgrade || ctx.caller.app),
     inviteFriends: tasks.invite_friends,
@@ -33,7 +33,8 @@ export async function loadAirdrop(request: Request) {
     followWait: minutesText(ctx.locale, tasks.follow_wait_seconds),
     upgradePopup: tasks.gp_pop && !upgradeLater,
     upgradePower: tasks.power_amount,
-  });
+    welcome,
+  }, { headers });
 }
 
 /** The handle as typed, with the @ the API expects. */

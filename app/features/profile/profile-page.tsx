@@ -1,72 +1,58 @@
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { LANGUAGES } from "../../../contract/languages.ts";
+import { Avatar } from "~/components/avatar.tsx";
 import { BalanceCard } from "~/components/balance-card.tsx";
 import { Icon } from "~/components/icons.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
-import { Sheet } from "~/components/sheet.tsx";
+import { RoundList } from "~/features/airdrop/round-list.tsx";
 import { useSignedInUser } from "~/utils/signed-in-user.ts";
+import { LogoutSheet } from "./logout-sheet.tsx";
 import type { loadProfilePage } from "./profile.server.ts";
+import { AvatarState } from "./avatar-state.tsx";
 
-/** The Profile tab: who is signed in, balances, display language, logout with confirmation. */
+/** The Profile tab: who the user is, what they hold, the rounds they earned, and the way to settings. */
 export function ProfilePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const user = useSignedInUser();
-  const { confirmLogout } = useLoaderData<typeof loadProfilePage>();
-  const initial = (user.name || user.email || "?").slice(0, 1).toUpperCase();
+  const { statuses, rounds, nextBefore, paged, confirmLogout } = useLoaderData<typeof loadProfilePage>();
+  const status = statuses.find((s) => s.id === user.user_status_icon);
   return (
     <main className="page">
       <PageHeader title={t("profile:title")} />
-      <section className="card profile">
-        <span className="avatar" aria-hidden="true">
-          {initial}
-        </span>
-        <div>
-          <p className="profile__name">{user.name || t("profile:noName")}</p>
+      <section className="card profile" aria-label={t("profile:card")}>
+        <Avatar src={user.avatar || undefined} name={user.name || user.display_id} />
+        <div className="profile__body">
+          <p className="profile__name">
+            <bdi>{user.name || t("profile:noName")}</bdi>
+            {status ? (
+              <span className="status-icon" role="img" aria-label={t(`profile:statuses.${status.name}`, { defaultValue: status.name })}>
+                {status.icon}
+              </span>
+            ) : null}
+          </p>
           <p className="hint">
             <bdi dir="ltr">ID {user.display_id}</bdi>
           </p>
+          <AvatarState />
         </div>
+        <Link to="/settings" className="button button--secondary profile__edit">
+          {t("profile:settings.open")}
+        </Link>
       </section>
       <BalanceCard vv={user.vv} btc={user.btc} />
-      <section className="card">
-        <dl className="facts">
-          <div>
-            <dt>{t("profile:email")}</dt>
-            <dd className="break"><bdi dir="ltr">{user.email}</bdi></dd>
-          </div>
-        </dl>
-        <Form method="post" className="form form--inline">
-          <div className="field">
-            <label htmlFor="ui_lang">{t("common:language")}</label>
-            <select id="ui_lang" name="ui_lang" defaultValue={i18n.language}>
-              {LANGUAGES.map((l) => (
-                <option key={l.code} value={l.code} lang={l.code}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="button button--secondary">
-            {t("common:save")}
-          </button>
-        </Form>
-      </section>
-      {confirmLogout ? (
-        <Sheet role="alertdialog" labelledBy="logout-title" describedBy="logout-body" dismissTo="/mine">
-          <h2 id="logout-title">{t("profile:logoutConfirmTitle")}</h2>
-          <p id="logout-body">{t("profile:logoutConfirmBody")}</p>
-          <div className="actions">
-            <Form method="post" action="/logout">
-              <button type="submit" className="button button--danger" autoFocus>
-                {t("profile:logout")}
-              </button>
-            </Form>
-            <Link to="/mine" className="button button--secondary" replace>
-              {t("common:cancel")}
+      <RoundList rounds={rounds} />
+      {nextBefore || paged ? (
+        <div className="actions">
+          {paged ? <Link to="/mine">{t("profile:rounds.newest")}</Link> : null}
+          {nextBefore ? (
+            <Link to={`/mine?before=${nextBefore}`} className="button button--secondary">
+              {t("profile:rounds.older")}
             </Link>
-          </div>
-        </Sheet>
+          ) : null}
+        </div>
+      ) : null}
+      {confirmLogout ? (
+        <LogoutSheet dismissTo="/mine" />
       ) : (
         <Link to="/mine?confirm=logout" className="button button--secondary button--block">
           <Icon name="logout" small mirror />

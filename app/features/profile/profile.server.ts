@@ -1,14 +1,11 @@
-import { json, redirectDocument } from "@remix-run/node";
-import { normalizeLanguage } from "../../../contract/languages.ts";
+import { json } from "@remix-run/node";
 import type { User } from "../../../contract/profile.ts";
 import { routes } from "../../../contract/routes.ts";
-import { ErrorCode } from "../../../contract/errors.ts";
-import { langCookie } from "~/utils/cookies.server.ts";
-import { field } from "~/utils/intent-action.server.ts";
 import { pageTitle } from "~/utils/page-title.server.ts";
-import { callSignedIn, errorToast, orUnavailable, requireSignedIn } from "~/utils/request.server.ts";
-import { setToast } from "~/utils/toast.server.ts";
-import type { Toast } from "~/utils/toast.ts";
+import { callSignedIn, orUnavailable, requireSignedIn } from "~/utils/request.server.ts";
+import { withRoundTimes } from "../airdrop/round-times.server.ts";
+
+const ROUNDS_PAGE = 20;
 
 // Route modules call the API only through *.server.ts modules like this one: a route module
 // that imported contract/routes.ts itself would carry zod into the browser bundle.
@@ -19,31 +16,27 @@ export async function loadSignedInUser(request: Request): Promise<User> {
   return orUnavailable(callSignedIn(request, ctx, routes.profile.me));
 }
 
-export async function loadProfilePage(request: Request) {
-  const confirmLogout = new URL(request.url).searchParams.get("confirm") === "logout";
-  return json({ title: await pageTitle(request, "tabs.profile"), confirmLogout });
-}
-
 /**
- * Saves the display language on the account, so every device follows it. The page then loads
- * anew as a whole document: every string, the direction and the translations change.
+ * /mine: the statuses (to show the user's icon) and a page of the rounds the user earned,
+ * newest first; `?before=<round>` is the next page, a plain link without JavaScript.
  */
-export async function profileAction(request: Request) {
+export async function loadProfilePage(request: Request) {
   const ctx = await requireSignedIn(request);
-  const uiLang = normalizeLanguage(field(await request.formData(), "ui_lang"));
-  const headers = new Headers();
-  let toast: Toast;
-  if (!uiLang) {
-    toast = { kind: "error", code: ErrorCode.badRequest };
-  } else {
-    try {
-      await callSignedIn(request, ctx, routes.profile.updatePut, { body: { ui_lang: uiLang } });
-      headers.append("Set-Cookie", await langCookie.serialize(uiLang));
-      toast = { kind: "success", key: "common:saved" };
-    } catch (error) {
-      toast = errorToast(error);
-    }
-  }
-  headers.append("Set-Cookie", await setToast(toast));
-  return redirectDocument("/mine", { headers });
+  const url = new URL(request.url);
+  const before = /^\d{1,10}$/.test(url.searchParams.get("before") ?? "") ? url.searchParams.get("before")! : undefined;
+  const [statuses, rounds, title] = await orUnavailable(
+    Promise.all([
+      callSignedIn(request, ctx, routes.profile.statusConfig),
+      callSignedIn(request, ctx, routes.airdrop.rounds, { query: { before, size: String(ROUNDS_PAGE) } }),
+      pageTitle(request, "tabs.profile"),
+    ]),
+  );
+  return json({
+    title,
+    statuses: statuses.list,
+    rounds: withRoundTimes(request, ctx.locale, rounds.list),
+    nextBefore: rounds.next_before,
+    paged: Boolean(before),
+    confirmLogout: url.searchParams.get("confirm") === "logout",
+  });
 }

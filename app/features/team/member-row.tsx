@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { TeamMember } from "../../../contract/team.ts";
+import { Avatar } from "~/components/avatar.tsx";
 import { Chip, type ChipTone } from "~/components/chip.tsx";
 import { Icon } from "~/components/icons.tsx";
 import { ListRow } from "~/components/list-row.tsx";
@@ -15,23 +16,13 @@ const TONES: Record<TeamMember["mint_status"], ChipTone> = {
   suspend: "danger",
 };
 
-/** The approved avatar, or the name's first letter on the brand gradient. */
-function Avatar({ member }: { member: TeamMember }) {
-  if (member.avatar) return <img className="avatar avatar--sm" src={member.avatar} alt="" width={44} height={44} loading="lazy" />;
-  return (
-    <span className="avatar avatar--sm" aria-hidden="true">
-      {Array.from(member.name)[0]?.toUpperCase() ?? "?"}
-    </span>
-  );
-}
-
 /** One teammate: who, since when, their own Soul Power, and where their airdrop stands. */
 export function MemberRow({ member }: { member: ShownMember }) {
   const { t } = useTranslation();
   return (
     <ListRow
       as="li"
-      leading={<Avatar member={member} />}
+      leading={<Avatar src={member.avatar} name={member.name} small />}
       title={<bdi>{member.name}</bdi>}
       subtitle={
         <>

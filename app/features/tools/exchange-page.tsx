@@ -1,6 +1,7 @@
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ForceMember } from "../../../contract/tools.ts";
+import { Avatar } from "~/components/avatar.tsx";
 import { Chip } from "~/components/chip.tsx";
 import { Icon } from "~/components/icons.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
@@ -23,9 +24,7 @@ function Participant({ team, member }: { team: Team; member: ForceMember }) {
   const removable = team.is_leader && team.status === "wait" && !member.is_leader;
   return (
     <li className={member.is_me ? "list-row participant participant--me" : "list-row participant"}>
-      <span className="avatar avatar--sm" aria-hidden="true">
-        {Array.from(member.name)[0]?.toUpperCase() ?? "?"}
-      </span>
+      <Avatar name={member.name} small />
       <div className="list-row__body">
         <p className="list-row__title">
           <bdi>{member.name}</bdi> {member.is_me ? <Chip tone="brand">{t("tools:exchange.you")}</Chip> : null}{" "}

@@ -6,7 +6,7 @@ import { AvatarStatus } from "../../../../contract/profile-states.ts";
 import { users } from "../../db/schema.ts";
 import { Failure } from "../../lib/failure.ts";
 import type { FileStore } from "../../storage/file-store.ts";
-import type { DomainContext } from "../context.ts";
+import { inTransaction, type DomainContext } from "../context.ts";
 
 const FORMATS = new Set(["jpeg", "png", "webp"]);
 
@@ -49,12 +49,15 @@ export async function uploadAvatar(ctx: DomainContext, store: FileStore, userId:
   const image = await avatarImage(ctx, bytes);
   const name = `${randomBytes(16).toString("base64url")}.webp`;
   await store.put(name, image);
-  const [before] = await ctx.db.select({ pending: users.avatarNew }).from(users).where(eq(users.id, userId));
-  await ctx.db
-    .update(users)
-    .set({ avatarNew: mediaUrl(name), avatarStatus: AvatarStatus.inReview })
-    .where(eq(users.id, userId));
-  const replaced = before?.pending.startsWith("/media/") ? before.pending.slice("/media/".length) : "";
+  // The row lock orders this with an operator's approval: the file replaced is the one still waiting, never one just approved.
+  const replaced = await inTransaction(ctx, async (tx) => {
+    const [before] = await tx.db.select({ pending: users.avatarNew }).from(users).where(eq(users.id, userId)).for("update");
+    await tx.db
+      .update(users)
+      .set({ avatarNew: mediaUrl(name), avatarStatus: AvatarStatus.inReview })
+      .where(eq(users.id, userId));
+    return before?.pending.startsWith("/media/") ? before.pending.slice("/media/".length) : "";
+  });
   if (replaced) await store.remove(replaced);
   return { urls: { id: name, url: mediaUrl(name) } };
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { profileRoutes } from "../../../../contract/profile.ts";
+import { deleteAccount } from "../../domain/profile/deletion.ts";
+import { setStatus, statusConfig } from "../../domain/profile/status.ts";
 import { updateProfile } from "../../domain/profile/update.ts";
 import { profile, profileWithPower } from "../../domain/profile/users.ts";
 import { bind } from "../../plugins/route.ts";
@@ -12,4 +14,13 @@ export async function profileApi(app: FastifyInstance): Promise<void> {
   for (const spec of [profileRoutes.updatePut, profileRoutes.updatePost]) {
     bind(app, spec, async ({ principal, body }) => ({ user: await updateProfile(ctx, principal.userId, body) }));
   }
+  bind(app, profileRoutes.statusConfig, () => statusConfig(ctx));
+  bind(app, profileRoutes.setStatus, async ({ principal, body }) => {
+    await setStatus(ctx, principal.userId, body);
+    return {};
+  });
+  bind(app, profileRoutes.deleteAccount, async ({ principal, body }) => {
+    await deleteAccount(ctx, principal.userId, body);
+    return {};
+  });
 }

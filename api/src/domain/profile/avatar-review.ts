@@ -1,0 +1,58 @@
+import { and, asc, eq } from "drizzle-orm";
+import { AvatarStatus } from "../../../../contract/profile-states.ts";
+import { auditLog, users } from "../../db/schema.ts";
+import { inTransaction, type DomainContext } from "../context.ts";
+
+export interface PendingAvatar {
+  userId: number;
+  displayId: string;
+  avatarNew: string;
+}
+
+/**
+ * The avatars waiting for an operator (rules.md §7), oldest account first. When each was
+ * uploaded is not recorded, so it cannot be shown.
+ */
+export async function pendingAvatars(ctx: DomainContext): Promise<PendingAvatar[]> {
+  return ctx.db
+    .select({ userId: users.id, displayId: users.displayId, avatarNew: users.avatarNew })
+    .from(users)
+    .where(eq(users.avatarStatus, AvatarStatus.inReview))
+    .orderBy(asc(users.id));
+}
+
+/**
+ * Settles the avatar waiting for review: approved, it becomes the one shown; rejected, the
+ * user keeps the previous one and is told (avatar_status rejected). Answers the URL decided
+ * on, or undefined when nothing waits.
+ */
+export async function reviewAvatar(
+  ctx: DomainContext,
+  input: { userId: number; approve: boolean; actor: string },
+): Promise<string | undefined> {
+  return inTransaction(ctx, async (tx) => {
+    // Locked, so the URL audited is the one decided on even if the user uploads meanwhile.
+    const [pending] = await tx.db
+      .select({ url: users.avatarNew })
+      .from(users)
+      .where(and(eq(users.id, input.userId), eq(users.avatarStatus, AvatarStatus.inReview)))
+      .for("update");
+    if (!pending) return undefined;
+    await tx.db
+      .update(users)
+      .set({
+        ...(input.approve ? { avatar: pending.url } : {}),
+        avatarNew: "",
+        avatarStatus: input.approve ? AvatarStatus.settled : AvatarStatus.rejected,
+      })
+      .where(eq(users.id, input.userId));
+    await tx.db.insert(auditLog).values({
+      at: tx.clock.now(),
+      actor: input.actor,
+      action: input.approve ? "avatar.approve" : "avatar.reject",
+      target: `user:${input.userId}`,
+      detail: { avatar: pending.url },
+    });
+    return pending.url;
+  });
+}

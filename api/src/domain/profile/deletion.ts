@@ -1,0 +1,43 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { ErrorCode } from "../../../../contract/errors.ts";
+import { AvatarStatus, DELETE_WORD } from "../../../../contract/profile-states.ts";
+import { auditLog, minters, users } from "../../db/schema.ts";
+import { Failure } from "../../lib/failure.ts";
+import { revokeAllTokens } from "../accounts/tokens.ts";
+import { inTransaction, type DomainContext } from "../context.ts";
+
+/**
+ * Deletes the account (rules.md §1). The row stays, anonymised, because ledger rows (rounds,
+ * power grants, stones, exchanges, gift boxes) and other users' teams point at it; what
+ * identifies the person goes, and the e-mail is freed (NULLs never collide in its unique key).
+ */
+export async function deleteAccount(ctx: DomainContext, userId: number, input: { confirm: string }): Promise<void> {
+  if (input.confirm.trim() !== DELETE_WORD) throw new Failure(ErrorCode.deleteSpelledWrong);
+  await inTransaction(ctx, async (tx) => {
+    const at = tx.clock.now();
+    const [deleted] = await tx.db
+      .update(users)
+      .set({
+        email: null,
+        name: "",
+        avatar: "",
+        avatarNew: "",
+        avatarStatus: AvatarStatus.settled,
+        statusIcon: null,
+        socialHandle: null,
+        deletedAt: at,
+      })
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .returning({ id: users.id });
+    // Another of the account's logins deleted it a moment ago.
+    if (!deleted) throw new Failure(ErrorCode.loginExpired);
+    await revokeAllTokens(tx, userId);
+    // Nobody can claim for the account any more: it would keep being paid rounds and count in
+    // its inviter's Team Power until the distribution suspended it for unclaimed rounds.
+    await tx.db
+      .update(minters)
+      .set({ suspendedAt: at })
+      .where(and(eq(minters.userId, userId), isNull(minters.suspendedAt)));
+    await tx.db.insert(auditLog).values({ at, actor: "self", action: "delete-account", target: `user:${userId}` });
+  });
+}

@@ -1,0 +1,15 @@
+import type { AirdropRound } from "../../../contract/airdrop.ts";
+import { fromEpochSeconds } from "../../../contract/time.ts";
+import type { LanguageCode } from "../../../contract/languages.ts";
+import { timeZoneOf } from "~/utils/locale.server.ts";
+
+/**
+ * Rounds with their time written for the reader: in the phone's time zone once the browser has
+ * said which (the vv_tz cookie), else in UTC with "UTC" after it. Done on the server, so the
+ * page hydrates without a mismatch.
+ */
+export function withRoundTimes(request: Request, locale: LanguageCode, list: AirdropRound[]) {
+  const zone = timeZoneOf(request);
+  const when = new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone ?? "UTC" });
+  return list.map((r) => ({ ...r, when: when.format(fromEpochSeconds(r.airdrop_at)) + (zone ? "" : " UTC") }));
+}

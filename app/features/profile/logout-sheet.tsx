@@ -1,0 +1,24 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Sheet } from "~/components/sheet.tsx";
+
+/** "Log out?": the confirmation a link opens (`?confirm=logout`), so it works without JavaScript. */
+export function LogoutSheet({ dismissTo }: { dismissTo: string }) {
+  const { t } = useTranslation();
+  return (
+    <Sheet role="alertdialog" labelledBy="logout-title" describedBy="logout-body" dismissTo={dismissTo}>
+      <h2 id="logout-title">{t("profile:logoutConfirmTitle")}</h2>
+      <p id="logout-body">{t("profile:logoutConfirmBody")}</p>
+      <div className="actions">
+        <Form method="post" action="/logout">
+          <button type="submit" className="button button--danger" autoFocus>
+            {t("profile:logout")}
+          </button>
+        </Form>
+        <Link to={dismissTo} className="button button--secondary" replace>
+          {t("common:cancel")}
+        </Link>
+      </div>
+    </Sheet>
+  );
+}

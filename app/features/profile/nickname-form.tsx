@@ -1,0 +1,45 @@
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ErrorCode } from "../../../contract/errors.ts";
+import type { IntentFailure } from "~/utils/intent-action.server.ts";
+import { useSignedInUser } from "~/utils/signed-in-user.ts";
+import { useFieldError } from "./field-error.ts";
+
+/** The nickname, with the refusal (too short, sensitive words) next to the field. */
+export function NicknameForm({ redirectTo, autoFocus }: { redirectTo?: string; autoFocus?: boolean }) {
+  const { t } = useTranslation();
+  const user = useSignedInUser();
+  const failed = useActionData() as IntentFailure | undefined;
+  const busy = useNavigation().formData?.get("intent") === "nickname";
+  const error = useFieldError([ErrorCode.nicknameSensitive, ErrorCode.nicknameInvalid]);
+  return (
+    <Form method="post" action="/settings" className="form form--inline">
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      <div className="field">
+        <label htmlFor="nickname">{t("profile:nickname.label")}</label>
+        <input
+          id="nickname"
+          name="name"
+          defaultValue={failed?.fields?.name ?? user.name}
+          maxLength={40}
+          autoComplete="nickname"
+          autoFocus={autoFocus}
+          aria-invalid={error.toast ? true : undefined}
+          aria-describedby={error.toast ? "nickname-error nickname-hint" : "nickname-hint"}
+        />
+        <p id="nickname-hint" className="hint">
+          {t("profile:nickname.hint")}
+        </p>
+        {error.toast ? (
+          <p id="nickname-error" className="field__error">
+            {error.text}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" name="intent" value="nickname" className="button" disabled={busy}>
+        {t("common:save")}
+      </button>
+    </Form>
+  );
+}
+

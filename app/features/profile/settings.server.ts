@@ -1,0 +1,128 @@
+import {
+  json,
+  MaxPartSizeExceededError,
+  redirectDocument,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from "@remix-run/node";
+import { FormData as UploadForm } from "undici";
+import { ErrorCode } from "../../../contract/errors.ts";
+import { normalizeLanguage } from "../../../contract/languages.ts";
+import { routes } from "../../../contract/routes.ts";
+import { langCookie } from "~/utils/cookies.server.ts";
+import { dispatchIntent, field, intent, type IntentFailure, Refusal } from "~/utils/intent-action.server.ts";
+import { pageTitle } from "~/utils/page-title.server.ts";
+import { callSignedIn, errorToast, orUnavailable, requireSignedIn } from "~/utils/request.server.ts";
+import { safeRedirect } from "~/utils/safe-redirect.ts";
+import { signedOutCookie } from "~/utils/session.server.ts";
+import { redirectWithToast, setToast } from "~/utils/toast.server.ts";
+import type { Toast } from "~/utils/toast.ts";
+
+/**
+ * The most a picture may weigh on its way through the web app. The API holds the real limit
+ * (UPLOAD_MAX_BYTES) and says so in the user's language; this only stops a body far beyond it
+ * before it is read into memory.
+ */
+const UPLOAD_CAP_BYTES = 12 * 1024 * 1024;
+
+/** `?confirm=logout|delete`: the sheet the page shows (a link opens it, so it works without JavaScript). */
+function confirmOf(url: URL): "logout" | "delete" | null {
+  const value = url.searchParams.get("confirm");
+  return value === "logout" || value === "delete" ? value : null;
+}
+
+/** /settings: the user comes from the layout; here the statuses to choose from and which sheet is open. */
+export async function loadSettings(request: Request) {
+  const ctx = await requireSignedIn(request);
+  const [statuses, title] = await orUnavailable(
+    Promise.all([callSignedIn(request, ctx, routes.profile.statusConfig), pageTitle(request, "settings.title", "profile")]),
+  );
+  return json({ title, statuses: statuses.list, confirm: confirmOf(new URL(request.url)) });
+}
+
+const INTENTS = {
+  avatar: intent({
+    call: async ({ api, form }) => {
+      const file = form.get("file");
+      if (!(file instanceof Blob) || file.size === 0) throw new Refusal({ kind: "error", key: "profile:avatar.choose" });
+      const upload = new UploadForm();
+      upload.append("type", "avatar");
+      upload.append("file", new Blob([await file.arrayBuffer()], { type: file.type }), "avatar");
+      return api(routes.files.upload, { form: upload });
+    },
+    success: () => ({ kind: "success", key: "profile:avatar.sent" }),
+  }),
+  nickname: intent({
+    call: async ({ api, form }) => {
+      await api(routes.profile.updatePut, { body: { name: field(form, "name") } });
+      return safeRedirect(field(form, "redirectTo"), "/settings");
+    },
+    success: () => ({ kind: "success", key: "profile:nickname.saved" }),
+    next: (to) => to,
+  }),
+  status: intent({
+    call: ({ api, form }) => {
+      const id = field(form, "status");
+      return api(routes.profile.setStatus, { body: { id: id ? Number(id) : null } });
+    },
+    success: () => ({ kind: "success", key: "profile:status.saved" }),
+  }),
+};
+
+/**
+ * Saves the display language on the account, so every device follows it. The page then loads
+ * anew as a whole document: every string, the direction and the translations change.
+ */
+async function saveLanguage(request: Request, form: FormData): Promise<Response> {
+  const ctx = await requireSignedIn(request);
+  const uiLang = normalizeLanguage(field(form, "ui_lang"));
+  const headers = new Headers();
+  let toast: Toast;
+  if (!uiLang) {
+    toast = { kind: "error", code: ErrorCode.badRequest };
+  } else {
+    try {
+      await callSignedIn(request, ctx, routes.profile.updatePut, { body: { ui_lang: uiLang } });
+      headers.append("Set-Cookie", await langCookie.serialize(uiLang));
+      toast = { kind: "success", key: "common:saved" };
+    } catch (error) {
+      toast = errorToast(error);
+    }
+  }
+  headers.append("Set-Cookie", await setToast(toast));
+  return redirectDocument("/settings", { headers });
+}
+
+/** Deletes the account once DELETE is typed; the browser is signed out and sent to registration. */
+async function deleteAccount(request: Request, form: FormData): Promise<Response> {
+  const ctx = await requireSignedIn(request);
+  const confirm = field(form, "confirm");
+  try {
+    await callSignedIn(request, ctx, routes.profile.deleteAccount, { body: { confirm } });
+  } catch (error) {
+    return json<IntentFailure>({ toast: errorToast(error), fields: { confirm } });
+  }
+  const headers = new Headers({ "Set-Cookie": await signedOutCookie(ctx.session) });
+  return redirectWithToast("/register", { kind: "success", key: "profile:delete.done" }, { headers });
+}
+
+/** Reads the form: a picture arrives as multipart, and is held in memory only up to the cap. */
+async function readForm(request: Request): Promise<FormData | Response> {
+  if (!request.headers.get("content-type")?.startsWith("multipart/form-data")) return request.formData();
+  try {
+    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: UPLOAD_CAP_BYTES }));
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return json<IntentFailure>({ toast: { kind: "error", code: ErrorCode.tooLarge } }, { status: 413 });
+    throw error;
+  }
+}
+
+export async function settingsAction(request: Request): Promise<Response> {
+  await requireSignedIn(request);
+  const form = await readForm(request);
+  if (form instanceof Response) return form;
+  const chosen = field(form, "intent");
+  if (chosen === "language") return saveLanguage(request, form);
+  if (chosen === "delete") return deleteAccount(request, form);
+  return dispatchIntent(request, INTENTS, { page: "/settings", keep: ["name"], form });
+}

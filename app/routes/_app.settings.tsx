@@ -1,0 +1,11 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { SettingsPage } from "~/features/profile/settings-page.tsx";
+import { loadSettings, settingsAction } from "~/features/profile/settings.server.ts";
+import type { RouteHandle } from "~/utils/i18n.ts";
+import { titleFromData } from "~/utils/seo.ts";
+
+export const handle: RouteHandle = { i18n: ["profile"] };
+export const loader = ({ request }: LoaderFunctionArgs) => loadSettings(request);
+export const action = ({ request }: ActionFunctionArgs) => settingsAction(request);
+export const meta = titleFromData;
+export default SettingsPage;
