@@ -69,9 +69,11 @@ const LANGUAGE_PARAMS = ["ui_lang", "lang"];
  * data, and a countdown's refresh needs only the page's own data. A redirect to another page
  * changes the path, so its flash toast is read; a new display language reloads the document.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) =>
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, actionResult }) =>
   currentUrl.pathname !== nextUrl.pathname ||
-  LANGUAGE_PARAMS.some((p) => currentUrl.searchParams.get(p) !== nextUrl.searchParams.get(p));
+  LANGUAGE_PARAMS.some((p) => currentUrl.searchParams.get(p) !== nextUrl.searchParams.get(p)) ||
+  // A post that answered with a redirect (no action data) left its toast in the flash cookie.
+  (formMethod !== undefined && formMethod !== "GET" && actionResult === undefined);
 
 export type RootData = ReturnType<typeof useRootData>;
 

@@ -184,7 +184,8 @@ export function SettingsPage() {
           </Link>
         </p>
       </PageHeader>
-      <AvatarForm />
+      {/* A new upload starts the form afresh: the file field empties and the preview gives way to the stored picture. */}
+      <AvatarForm key={user.avatar_new} />
       <section className="card" aria-labelledby="nickname-title">
         <h2 id="nickname-title">{t("profile:nickname.title")}</h2>
         <NicknameForm />
