@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "../../contract/errors.ts";
 import { AvatarStatus } from "../../contract/profile-states.ts";
+import { reviewAvatar } from "../../api/src/domain/profile/avatar-review.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { expectNoLeak, expectOk, signUp } from "./helpers.ts";
 
@@ -134,6 +135,25 @@ describe("POST /v1/file/upload/ (type=avatar)", () => {
     expect((await upload(user.token, photo, { type: "campaign-banner" })).status).toBe(400);
     expect((await upload(user.token, photo, { field: "picture" })).status).toBe(400);
     expect((await user.client.call("POST", "/v1/file/upload/", { type: "avatar" })).status).toBe(400);
+  });
+
+  test("files nobody shows are removed: a refused one, one an approval replaced, and a deleted account's", async () => {
+    const user = await signUp(api);
+    const refused = expectOk(await upload(user.token, await photoWithGps(300, 300))).urls.id;
+    await reviewAvatar(api.domain, { userId: user.user.id, approve: false, actor: "test" });
+    expect(stored()).not.toContain(refused);
+
+    const first = expectOk(await upload(user.token, await photoWithGps(300, 300))).urls.id;
+    await reviewAvatar(api.domain, { userId: user.user.id, approve: true, actor: "test" });
+    const second = expectOk(await upload(user.token, await photoWithGps(310, 300))).urls.id;
+    await reviewAvatar(api.domain, { userId: user.user.id, approve: true, actor: "test" });
+    expect(stored()).not.toContain(first);
+    expect(stored()).toContain(second);
+
+    const waiting = expectOk(await upload(user.token, await photoWithGps(320, 300))).urls.id;
+    expectOk(await user.client.call("POST", "/v1/user/delete/", { confirm: "DELETE" }));
+    expect(stored()).not.toContain(second);
+    expect(stored()).not.toContain(waiting);
   });
 
   test("only names this service made are served", async () => {

@@ -32,3 +32,8 @@ export function localFileStore(dataDir: string): FileStore {
     },
   };
 }
+
+/** The store this deployment uses: the local one, until an S3-compatible store is configured. */
+export function fileStoreFor(config: { DATA_DIR: string }): FileStore {
+  return localFileStore(config.DATA_DIR);
+}

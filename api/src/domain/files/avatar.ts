@@ -36,9 +36,20 @@ export async function avatarImage(ctx: DomainContext, bytes: Buffer): Promise<Bu
   }
 }
 
+const MEDIA = "/media/";
+
 /** The web app's address of a stored file. */
 export function mediaUrl(name: string): string {
-  return `/media/${name}`;
+  return `${MEDIA}${name}`;
+}
+
+/**
+ * Removes the stored files behind avatar URLs nobody shows any more (replaced, refused, or of a
+ * deleted account). Called after the change is committed: a failed removal leaves a file
+ * nobody links to, never a link to nothing.
+ */
+export async function removeAvatarFiles(store: FileStore, urls: string[]): Promise<void> {
+  for (const url of urls) if (url.startsWith(MEDIA)) await store.remove(url.slice(MEDIA.length));
 }
 
 /**
@@ -56,8 +67,8 @@ export async function uploadAvatar(ctx: DomainContext, store: FileStore, userId:
       .update(users)
       .set({ avatarNew: mediaUrl(name), avatarStatus: AvatarStatus.inReview })
       .where(eq(users.id, userId));
-    return before?.pending.startsWith("/media/") ? before.pending.slice("/media/".length) : "";
+    return before?.pending ?? "";
   });
-  if (replaced) await store.remove(replaced);
+  await removeAvatarFiles(store, [replaced]);
   return { urls: { id: name, url: mediaUrl(name) } };
 }

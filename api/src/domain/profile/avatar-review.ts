@@ -1,7 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import { AvatarStatus } from "../../../../contract/profile-states.ts";
 import { auditLog, users } from "../../db/schema.ts";
+import { fileStoreFor } from "../../storage/file-store.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
+import { removeAvatarFiles } from "../files/avatar.ts";
 
 export interface PendingAvatar {
   userId: number;
@@ -30,10 +32,10 @@ export async function reviewAvatar(
   ctx: DomainContext,
   input: { userId: number; approve: boolean; actor: string },
 ): Promise<string | undefined> {
-  return inTransaction(ctx, async (tx) => {
+  const decided = await inTransaction(ctx, async (tx) => {
     // Locked, so the URL audited is the one decided on even if the user uploads meanwhile.
     const [pending] = await tx.db
-      .select({ url: users.avatarNew })
+      .select({ url: users.avatarNew, shown: users.avatar })
       .from(users)
       .where(and(eq(users.id, input.userId), eq(users.avatarStatus, AvatarStatus.inReview)))
       .for("update");
@@ -53,6 +55,10 @@ export async function reviewAvatar(
       target: `user:${input.userId}`,
       detail: { avatar: pending.url },
     });
-    return pending.url;
+    // Approved, the new picture replaces the one shown; refused, it is shown to nobody.
+    return { url: pending.url, unused: input.approve ? pending.shown : pending.url };
   });
+  if (!decided) return undefined;
+  await removeAvatarFiles(fileStoreFor(ctx.config), [decided.unused]);
+  return decided.url;
 }

@@ -4,7 +4,9 @@ import { AvatarStatus, DELETE_WORD } from "../../../../contract/profile-states.t
 import { auditLog, minters, users } from "../../db/schema.ts";
 import { Failure } from "../../lib/failure.ts";
 import { revokeAllTokens } from "../accounts/tokens.ts";
+import { fileStoreFor } from "../../storage/file-store.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
+import { removeAvatarFiles } from "../files/avatar.ts";
 
 /**
  * Deletes the account (rules.md §1). The row stays, anonymised, because ledger rows (rounds,
@@ -13,8 +15,9 @@ import { inTransaction, type DomainContext } from "../context.ts";
  */
 export async function deleteAccount(ctx: DomainContext, userId: number, input: { confirm: string }): Promise<void> {
   if (input.confirm.trim() !== DELETE_WORD) throw new Failure(ErrorCode.deleteSpelledWrong);
-  await inTransaction(ctx, async (tx) => {
+  const pictures = await inTransaction(ctx, async (tx) => {
     const at = tx.clock.now();
+    const [before] = await tx.db.select({ avatar: users.avatar, avatarNew: users.avatarNew }).from(users).where(eq(users.id, userId)).for("update");
     const [deleted] = await tx.db
       .update(users)
       .set({
@@ -39,5 +42,7 @@ export async function deleteAccount(ctx: DomainContext, userId: number, input: {
       .set({ suspendedAt: at })
       .where(and(eq(minters.userId, userId), isNull(minters.suspendedAt)));
     await tx.db.insert(auditLog).values({ at, actor: "self", action: "delete-account", target: `user:${userId}` });
+    return [before.avatar, before.avatarNew];
   });
+  await removeAvatarFiles(fileStoreFor(ctx.config), pictures);
 }

@@ -5,7 +5,7 @@ import { FILE_NAME, filesRoutes, UPLOAD_TYPES } from "../../../../contract/files
 import { uploadAvatar } from "../../domain/files/avatar.ts";
 import { Failure } from "../../lib/failure.ts";
 import { bind } from "../../plugins/route.ts";
-import { localFileStore } from "../../storage/file-store.ts";
+import { fileStoreFor } from "../../storage/file-store.ts";
 
 /** The upload's `type` field and its one file, read whole within the size limit (413 beyond it). */
 async function readUpload(request: FastifyRequest): Promise<{ type: string; bytes: Buffer }> {
@@ -26,7 +26,7 @@ async function readUpload(request: FastifyRequest): Promise<{ type: string; byte
 
 export async function filesApi(app: FastifyInstance): Promise<void> {
   const ctx = app.domain;
-  const store = localFileStore(ctx.config.DATA_DIR);
+  const store = fileStoreFor(ctx.config);
   await app.register(multipart, {
     limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 256, parts: 6, headerPairs: 50 },
   });
