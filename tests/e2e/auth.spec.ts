@@ -29,6 +29,8 @@ test("a new user registers with an e-mailed code and lands on the airdrop inside
     await expect(page.getByRole("heading", { level: 1, name: t(heading) })).toBeVisible();
     await screenshot(page, shot);
   }
+  // The e-mail the account was made with is in the settings.
+  await page.getByRole("link", { name: t("profile:settings.open") }).click();
   await expect(page.getByText(email)).toBeVisible();
 });
 
