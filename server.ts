@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
 import { existsSync } from "node:fs";
 import { extname, join, resolve, sep } from "node:path";
 import { createRequestHandler } from "@remix-run/express";
@@ -8,9 +9,12 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import pino from "pino";
 import { ConfigError, loadApiConfig } from "./api/src/config.ts";
+import { FolderInUseError } from "./api/src/db/folder-lock.ts";
+import { keepFilesPrivate, trustProxyValue } from "./api/src/lib/private-files.ts";
 import { ensureSecret } from "./api/src/lib/secret-file.ts";
 import { startApi, type RunningApi } from "./api/src/start.ts";
 import { loadWebEnv, WebConfigError, type WebEnv } from "./app/utils/env.server.ts";
+import { bodyGuard, methodGuard, originGuard, privateCaching } from "./app/utils/request-guards.server.ts";
 import { routeNamespaces } from "./app/utils/route-namespaces.server.ts";
 
 const log = pino({ level: process.env.LOG_LEVEL ?? "info" });
@@ -21,6 +25,7 @@ const log = pino({ level: process.env.LOG_LEVEL ?? "info" });
  * UPSTREAM_URL points at one elsewhere. The app's modules read the same environment.
  */
 async function configure(): Promise<{ env: WebEnv; api?: RunningApi }> {
+  keepFilesPrivate(process.env.DATA_DIR || "./data");
   if (!process.env.SESSION_SECRET) ensureSecret(process.env.DATA_DIR || "./data", "session-secret");
   const env = loadWebEnv();
   if (!env.apiInProcess) return { env };
@@ -32,7 +37,7 @@ let configured: Awaited<ReturnType<typeof configure>>;
 try {
   configured = await configure();
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof WebConfigError) {
+  if (error instanceof ConfigError || error instanceof WebConfigError || error instanceof FolderInUseError) {
     console.error(error.message);
     process.exit(1);
   }
@@ -41,12 +46,21 @@ try {
 const { env, api } = configured;
 
 const BUILD_DIR = resolve("public/build");
+/** Pages whose form may carry a picture (multipart), under UPLOAD_BODY_LIMIT. */
+const UPLOAD_PATHS = ["/settings"];
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** Build assets were compressed at build time: serve the .br or .gz twin when the browser takes it. */
 function precompressed(req: Request, res: Response, next: NextFunction) {
   const accepted = String(req.headers["accept-encoding"] ?? "");
-  const file = resolve(join(BUILD_DIR, decodeURIComponent(req.path)));
+  let path: string;
+  try {
+    path = decodeURIComponent(req.path);
+  } catch {
+    res.status(400).type("text").send("Bad request");
+    return;
+  }
+  const file = resolve(join(BUILD_DIR, path));
   if (!file.startsWith(BUILD_DIR + sep)) return next();
   for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]] as const) {
     if (accepted.includes(encoding) && existsSync(file + suffix)) {
@@ -63,7 +77,7 @@ function precompressed(req: Request, res: Response, next: NextFunction) {
 /**
  * Facts only this server knows, in headers the Remix handler passes on (whatever a client sent
  * under these names is overwritten): the visitor's address as Express resolved it (trusting
- * only a loopback proxy), and whether Remix's own fetch asked (`?_data=`, which Remix strips
+ * the proxies TRUST_PROXY names), and whether Remix's own fetch asked (`?_data=`, which Remix strips
  * before loaders and actions see the URL).
  */
 function requestFacts(req: Request, _res: Response, next: NextFunction) {
@@ -100,9 +114,13 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction) {
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", "loopback");
+app.set("trust proxy", trustProxyValue(env.TRUST_PROXY));
 app.use(securityHeaders);
 app.use(requestFacts);
+app.use(methodGuard);
+app.use(originGuard(env.PUBLIC_URL));
+app.use(bodyGuard({ bodyLimit: env.FORM_BODY_LIMIT, uploadLimit: env.UPLOAD_BODY_LIMIT, uploadPaths: UPLOAD_PATHS }));
+app.use(privateCaching);
 app.use("/build", precompressed, express.static(BUILD_DIR, { immutable: true, maxAge: "1y" }));
 app.use(compression());
 app.use(express.static("public", { maxAge: "1h", index: false }));
@@ -121,7 +139,16 @@ app.all(
   }),
 );
 
-const server = app.listen(env.PORT, () => {
+// A request (headers and body) that drips slower than REQUEST_TIMEOUT_MS is answered 408 and
+// closed, so slow clients cannot hold sockets open; Node checks every second.
+const server = createServer(
+  {
+    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    headersTimeout: Math.min(env.REQUEST_TIMEOUT_MS, 10_000),
+    connectionsCheckingInterval: 1000,
+  },
+  app,
+).listen(env.PORT, () => {
   log.info({ url: env.PUBLIC_URL, port: env.PORT, upstream: env.UPSTREAM_URL }, "web app listening");
 });
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { DomainContext } from "./domain/context.ts";
+import { trustProxyValue } from "./lib/private-files.ts";
 import { installErrorHandling } from "./plugins/errors.ts";
 import { openApiRoute } from "./plugins/openapi.ts";
 import { accountsApi } from "./routes/v1/accounts.ts";
@@ -24,7 +25,8 @@ export async function buildApp(domain: DomainContext, opts: { logger: Logger | f
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger as FastifyBaseLogger } : { logger: false }),
     bodyLimit: 64 * 1024,
-    trustProxy: "loopback",
+    trustProxy: trustProxyValue(domain.config.TRUST_PROXY) as string,
+    requestTimeout: domain.config.REQUEST_TIMEOUT_MS,
     requestIdHeader: false,
     genReqId: (req) => {
       const forwarded = req.headers["x-request-id"];

@@ -14,6 +14,8 @@ export const apiConfigSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   API_PORT: int(8787, 1).pipe(z.number().max(65535)),
   API_HOST: z.string().default("127.0.0.1"),
+  TRUST_PROXY: z.string().trim().min(1).default("loopback"),
+  REQUEST_TIMEOUT_MS: int(30_000, 1000),
   PUBLIC_URL: z.url().default("http://localhost:3000"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: optionalUrl,

@@ -1,13 +1,17 @@
 import closeWithGrace from "close-with-grace";
 import { ConfigError, loadApiConfig } from "./config.ts";
+import { FolderInUseError } from "./db/folder-lock.ts";
+import { keepFilesPrivate } from "./lib/private-files.ts";
 import { startApi } from "./start.ts";
 
 /** Standalone entry: the API alone, for running it apart from the web app. */
 try {
-  const api = await startApi(loadApiConfig());
+  const config = loadApiConfig();
+  keepFilesPrivate(config.DATA_DIR);
+  const api = await startApi(config);
   closeWithGrace({ delay: 10_000 }, async () => api.close());
 } catch (error) {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof FolderInUseError) {
     console.error(error.message);
     process.exit(1);
   }

@@ -18,6 +18,10 @@ const schema = z.object({
   UPSTREAM_URL: z.url().optional(),
   API_PORT: z.coerce.number().int().min(1).max(65535).default(8787),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  TRUST_PROXY: z.string().trim().min(1).default("loopback"),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  FORM_BODY_LIMIT: z.coerce.number().int().min(1024).default(64 * 1024),
+  UPLOAD_BODY_LIMIT: z.coerce.number().int().min(1024).default(12 * 1024 * 1024),
 });
 
 export interface WebEnv {
@@ -30,6 +34,10 @@ export interface WebEnv {
   /** True when no UPSTREAM_URL is set: server.ts then runs the API in this process. */
   apiInProcess: boolean;
   API_TIMEOUT_MS: number;
+  TRUST_PROXY: string;
+  REQUEST_TIMEOUT_MS: number;
+  FORM_BODY_LIMIT: number;
+  UPLOAD_BODY_LIMIT: number;
 }
 
 function fail(name: string, message: string): never {
@@ -67,6 +75,10 @@ export function loadWebEnv(source: NodeJS.ProcessEnv = process.env): WebEnv {
     UPSTREAM_URL: v.UPSTREAM_URL ?? `http://127.0.0.1:${v.API_PORT}`,
     apiInProcess: !v.UPSTREAM_URL,
     API_TIMEOUT_MS: v.API_TIMEOUT_MS,
+    TRUST_PROXY: v.TRUST_PROXY,
+    REQUEST_TIMEOUT_MS: v.REQUEST_TIMEOUT_MS,
+    FORM_BODY_LIMIT: v.FORM_BODY_LIMIT,
+    UPLOAD_BODY_LIMIT: v.UPLOAD_BODY_LIMIT,
   };
 }
 

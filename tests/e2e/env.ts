@@ -14,4 +14,6 @@ export const E2E = {
   /** Short rounds and follow wait so the airdrop can be watched turning within a test. */
   roundSeconds: 8,
   followWaitSeconds: 4,
+  /** Short, so a dripping body is seen cut off within a test. */
+  requestTimeoutMs: 3000,
 } as const;

@@ -46,6 +46,7 @@ export default async function globalSetup() {
     OTP_MAX_PER_IP_PER_HOUR: "100000",
     ROUND_SECONDS: String(E2E.roundSeconds),
     FOLLOW_WAIT_SECONDS: String(E2E.followWaitSeconds),
+    REQUEST_TIMEOUT_MS: String(E2E.requestTimeoutMs),
     SCHEDULER_TICK_MS: "500",
     APP_LATEST_VCODE: "20",
     LOG_LEVEL: "warn",

@@ -1,6 +1,7 @@
 import { userInfo } from "node:os";
 import pino from "pino";
 import { ConfigError, loadApiConfig } from "../config.ts";
+import { keepFilesPrivate } from "../lib/private-files.ts";
 import { openDatabase } from "../db/client.ts";
 import { setDeviceBan, setUserBan } from "../domain/accounts/bans.ts";
 import type { DomainContext } from "../domain/context.ts";
@@ -98,6 +99,7 @@ async function review(ctx: DomainContext, userId: number, approve: boolean): Pro
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   const config = loadApiConfig();
+  keepFilesPrivate(config.DATA_DIR);
   if (name === "config") {
     const shown = { ...config, API_SECRET: "***", SMTP_URL: config.SMTP_URL ? "***" : undefined, DATABASE_URL: config.DATABASE_URL ? "***" : undefined };
     console.log(JSON.stringify(shown, null, 2));

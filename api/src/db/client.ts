@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
-import { mkdirSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync } from "node:fs";
+import { lockFolder, type FolderLock } from "./folder-lock.ts";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
@@ -26,6 +27,22 @@ export function rowsOf<T>(result: unknown): T[] {
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /**
+ * PGlite writes its files 0666 whatever the umask: they are made the owner's alone once open.
+ * Files it makes later stay behind the folders, which are 0700 (see keepFilesPrivate).
+ */
+function closeUp(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      chmodSync(path, 0o700);
+      closeUp(path);
+    } else if (entry.isFile()) {
+      chmodSync(path, 0o600);
+    }
+  }
+}
+
+/**
  * PostgreSQL when a URL is given, otherwise PGlite: in `dataDir/pglite`, or in memory
  * when dataDir is undefined (tests). Migrations run before the handle is returned.
  */
@@ -41,12 +58,27 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; onPoo
     return { db, kind: "postgres", close: () => pool.end() };
   }
   let dir: string | undefined;
+  let lock: FolderLock | undefined;
   if (opts.dataDir) {
     dir = join(opts.dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
+    lock = lockFolder(dir);
   }
-  const client = new PGlite(dir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: "pglite", close: () => client.close() };
+  try {
+    const client = new PGlite(dir);
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder });
+    if (dir) closeUp(dir);
+    return {
+      db,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
 }

@@ -10,6 +10,7 @@ import { ErrorCode } from "../../../contract/errors.ts";
 import { normalizeLanguage } from "../../../contract/languages.ts";
 import { routes } from "../../../contract/routes.ts";
 import { langCookie } from "~/utils/cookies.server.ts";
+import { getEnv } from "~/utils/env.server.ts";
 import { dispatchIntent, field, intent, type IntentFailure, Refusal } from "~/utils/intent-action.server.ts";
 import { pageTitle } from "~/utils/page-title.server.ts";
 import { callSignedIn, errorToast, orUnavailable, requireSignedIn } from "~/utils/request.server.ts";
@@ -17,13 +18,6 @@ import { safeRedirect } from "~/utils/safe-redirect.ts";
 import { signedOutCookie } from "~/utils/session.server.ts";
 import { redirectWithToast, setToast } from "~/utils/toast.server.ts";
 import type { Toast } from "~/utils/toast.ts";
-
-/**
- * The most a picture may weigh on its way through the web app. The API holds the real limit
- * (UPLOAD_MAX_BYTES) and says so in the user's language; this only stops a body far beyond it
- * before it is read into memory.
- */
-const UPLOAD_CAP_BYTES = 12 * 1024 * 1024;
 
 /** `?confirm=logout|delete`: the sheet the page shows (a link opens it, so it works without JavaScript). */
 function confirmOf(url: URL): "logout" | "delete" | null {
@@ -110,7 +104,7 @@ async function deleteAccount(request: Request, form: FormData): Promise<Response
 async function readForm(request: Request): Promise<FormData | Response> {
   if (!request.headers.get("content-type")?.startsWith("multipart/form-data")) return request.formData();
   try {
-    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: UPLOAD_CAP_BYTES }));
+    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: getEnv().UPLOAD_BODY_LIMIT }));
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return json<IntentFailure>({ toast: { kind: "error", code: ErrorCode.tooLarge } }, { status: 413 });
     throw error;

@@ -1,0 +1,119 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { NextFunction, Request, Response } from "express";
+import { ErrorCode, ERROR_MESSAGES, type ErrorCodeValue } from "../../contract/errors.ts";
+import { LANGUAGES, type LanguageCode } from "../../contract/languages.ts";
+import { detectLocale } from "./locale.server.ts";
+
+/**
+ * The guards every request to the web app passes before Remix sees it, so a new route or
+ * action inherits them: the method, the body's size (declared, and held to by Node's parser),
+ * and, for anything that changes state, that it comes from our own pages.
+ */
+export interface GuardOptions {
+  publicUrl: string;
+  /** Bytes a form post may carry. */
+  bodyLimit: number;
+  /** Bytes a multipart post to one of `uploadPaths` may carry. */
+  uploadLimit: number;
+  uploadPaths: readonly string[];
+}
+
+const SAFE = new Set(["GET", "HEAD"]);
+const ALLOWED = new Set(["GET", "HEAD", "POST"]);
+
+// Read once at start: the refusals below are rare, but must not parse files on each one.
+const read = (lng: string, ns: string) => JSON.parse(readFileSync(join("locales", lng, `${ns}.json`), "utf8")) as Record<string, string>;
+const MESSAGES = new Map<LanguageCode, Record<string, string>>(
+  LANGUAGES.map((l) => [l.code, { ...read(l.code, "errors"), back: read(l.code, "common").back }]),
+);
+
+function webRequest(req: Request): globalThis.Request {
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  return new globalThis.Request(new URL(req.originalUrl, "http://localhost"), { headers });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * A refusal in the visitor's language: action data with a toast for Remix's own fetch (the page
+ * shows it and keeps what was typed), a small page for a plain form post.
+ */
+async function refuse(req: Request, res: Response, status: number, code: ErrorCodeValue): Promise<void> {
+  res.setHeader("Cache-Control", "no-store");
+  if (status === 405) res.setHeader("Allow", [...ALLOWED].join(", "));
+  if (typeof req.query._data === "string") {
+    res.status(status).json({ toast: { kind: "error", code } });
+    return;
+  }
+  const lng = await detectLocale(webRequest(req));
+  const dir = LANGUAGES.find((l) => l.code === lng)?.dir ?? "ltr";
+  const message = MESSAGES.get(lng)?.[String(code)] ?? ERROR_MESSAGES[code];
+  const back = MESSAGES.get(lng)?.back ?? "Back";
+  res
+    .status(status)
+    .type("html")
+    .send(
+      `<!doctype html><html lang="${lng}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>VV</title></head>` +
+        `<body><main><h1>${escapeHtml(message)}</h1><p><a href="/airdrop">${escapeHtml(back)}</a></p></main></body></html>`,
+    );
+}
+
+/** Only GET, HEAD and POST reach the app: other methods are 405, whatever the route. */
+export function methodGuard(req: Request, res: Response, next: NextFunction): void {
+  if (ALLOWED.has(req.method)) return next();
+  void refuse(req, res, 405, ErrorCode.methodNotAllowed);
+}
+
+/**
+ * A post must come from our own pages. Browsers send `Origin` with every cross-site post and
+ * `Sec-Fetch-Site` with every request; either one from elsewhere (or "null") is refused, data
+ * requests included, which stops CSRF and login CSRF. Clients that send neither (scripts, old
+ * webviews) are not browsers a site can abuse.
+ */
+export function originGuard(publicUrl: string) {
+  const own = new URL(publicUrl).origin;
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (SAFE.has(req.method)) return next();
+    const origin = req.headers.origin;
+    const site = req.headers["sec-fetch-site"];
+    const foreign = (origin !== undefined && origin !== own) || (site !== undefined && site !== "same-origin" && site !== "none");
+    if (!foreign) return next();
+    void refuse(req, res, 403, ErrorCode.forbiddenOrigin);
+  };
+}
+
+/**
+ * A body must say its length, and stay under the limit (an upload's own, on its pages), before
+ * a byte of it is read: Node's parser then never lets more through than was declared.
+ */
+export function bodyGuard(opts: Pick<GuardOptions, "bodyLimit" | "uploadLimit" | "uploadPaths">) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (SAFE.has(req.method)) return next();
+    const declared = req.headers["content-length"];
+    if (declared === undefined) {
+      if (req.headers["transfer-encoding"] === undefined) return next();
+      return void refuse(req, res, 411, ErrorCode.lengthRequired);
+    }
+    const upload = opts.uploadPaths.includes(req.path) && String(req.headers["content-type"]).startsWith("multipart/form-data");
+    if (Number(declared) > (upload ? opts.uploadLimit : opts.bodyLimit)) {
+      // The body is not wanted: close the connection after answering rather than read it.
+      res.setHeader("Connection", "close");
+      return void refuse(req, res, 413, ErrorCode.tooLarge);
+    }
+    next();
+  };
+}
+
+/**
+ * Pages of a signed-in user and Remix's data requests are never stored by a shared cache, nor
+ * by the browser's back-forward cache after logout. Uploaded pictures keep their own caching.
+ */
+export function privateCaching(req: Request, res: Response, next: NextFunction): void {
+  const personal = typeof req.query._data === "string" || /(?:^|;\s*)vv_session=/.test(req.headers.cookie ?? "");
+  if (personal && !req.path.startsWith("/media/")) res.setHeader("Cache-Control", "private, no-store");
+  next();
+}

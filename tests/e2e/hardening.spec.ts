@@ -1,0 +1,120 @@
+import { spawnSync } from "node:child_process";
+import { connect } from "node:net";
+import { statSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test } from "./fixtures.ts";
+import { E2E } from "./env.ts";
+import { registerAs, strings, uniqueEmail } from "./helpers.ts";
+
+const t = strings("en");
+const ar = strings("ar");
+const FOREIGN = "https://evil.example";
+
+test.describe("the web app's guards, in front of every route", () => {
+  test("a form post from another site is refused with 403 and a localized message, data requests included", async ({ page, request }) => {
+    await registerAs(page, uniqueEmail("csrf"));
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const data = await request.post("/airdrop?_data=routes%2F_app.airdrop", {
+      headers: { origin: FOREIGN, cookie, "content-type": "application/x-www-form-urlencoded" },
+      data: "intent=start",
+      maxRedirects: 0,
+    });
+    expect(data.status()).toBe(403);
+    expect(await data.json()).toEqual({ toast: { kind: "error", code: 100403 } });
+    // Nothing happened: the airdrop was not started.
+    await page.reload();
+    await expect(page.getByRole("button", { name: t("airdrop:status.start") })).toBeVisible();
+
+    const login = await request.post("/login", {
+      headers: { origin: FOREIGN, "sec-fetch-site": "cross-site", "accept-language": "ar", "content-type": "application/x-www-form-urlencoded" },
+      data: "intent=login&email=a%40example.com&code=123456",
+      maxRedirects: 0,
+    });
+    expect(login.status()).toBe(403);
+    const html = await login.text();
+    expect(html).toContain('dir="rtl"');
+    expect(html).toContain(ar("errors:100403"));
+    expect(login.headers()["set-cookie"]).toBeUndefined();
+
+    const sameSite = await request.post("/airdrop", { headers: { "sec-fetch-site": "same-site", cookie }, form: { intent: "start" }, maxRedirects: 0 });
+    expect(sameSite.status()).toBe(403);
+  });
+
+  test("a body over the limit is refused with 413 before it is read; one without a length with 411", async ({ request }) => {
+    const big = await request.post("/login", {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      data: "email=" + "a".repeat(200 * 1024),
+      maxRedirects: 0,
+    });
+    expect(big.status()).toBe(413);
+    expect(await big.text()).toContain(t("errors:100413"));
+
+    const res = await fetch(`${E2E.baseUrl}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode("email=a"));
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(res.status).toBe(411);
+  });
+
+  test("a body that drips slower than the request timeout is cut off", async () => {
+    const started = Date.now();
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(E2E.port, "127.0.0.1", () => {
+        socket.write("POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nemail=a");
+      });
+      let text = "";
+      socket.on("data", (chunk) => (text += chunk.toString()));
+      socket.on("close", () => resolve(text));
+      socket.setTimeout(20_000, () => socket.destroy());
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(Date.now() - started).toBeLessThan(E2E.requestTimeoutMs + 5000);
+  });
+
+  test("methods other than GET, HEAD and POST are 405; broken escapes under /build are 400", async ({ request }) => {
+    for (const method of ["PUT", "DELETE", "PATCH"]) {
+      const res = await request.fetch("/airdrop", { method, maxRedirects: 0 });
+      expect(res.status(), method).toBe(405);
+      expect(res.headers()["allow"]).toBe("GET, HEAD, POST");
+    }
+    expect((await request.get("/build/%E0%A4%A")).status()).toBe(400);
+  });
+
+  test("signed-in pages and data requests are never cached", async ({ page, request }) => {
+    await registerAs(page, uniqueEmail("cache"));
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const res = await request.get("/airdrop", { headers: { cookie } });
+    expect(res.status()).toBe(200);
+    expect(res.headers()["cache-control"]).toBe("private, no-store");
+    const data = await request.get("/team?_data=routes%2F_app.team", { headers: { cookie } });
+    expect(data.headers()["cache-control"]).toBe("private, no-store");
+  });
+
+  test("the data folder is the service's alone: every folder 0700, the secrets, mail and database files 0600", () => {
+    const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? [join(dir, e.name), ...walk(join(dir, e.name))] : [join(dir, e.name)]));
+    const entries = [E2E.dataDir, ...walk(E2E.dataDir)];
+    expect(entries.length).toBeGreaterThan(5);
+    const mode = (path: string) => statSync(path).mode & 0o777;
+    const folders = entries.filter((p) => statSync(p).isDirectory());
+    expect(folders.filter((p) => mode(p) !== 0o700)).toEqual([]);
+    // PGlite may add files later with its own mode; the 0700 folders above still keep them closed.
+    const files = entries.filter((p) => statSync(p).isFile() && !/pg_internal\.init$|pg_wal|pg_stat/.test(p));
+    expect(files.filter((p) => mode(p) !== 0o600).map((p) => `${p} ${mode(p).toString(8)}`)).toEqual([]);
+  });
+
+  test("an operator command against the running embedded database is refused, not silently lost", () => {
+    const run = spawnSync("npx", ["tsx", "api/src/cli/ops.ts", "ban-user", "nobody@example.com"], {
+      env: { ...process.env, DATA_DIR: E2E.dataDir, DATABASE_URL: "" },
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/embedded database .* is open in process \d+\. Stop that process first/);
+  });
+});
