@@ -98,7 +98,10 @@ export async function callApi<S extends RouteSpec>(
     });
     raw = await res.body.json();
   } catch (error) {
-    throw new ApiError(ErrorCode.networkNoBody, (error as Error).message || "network error");
+    // The driver's words ("connect ECONNREFUSED 127.0.0.1:8787") name our network: they go to
+    // the log, never into a page or a toast.
+    console.warn(`api call ${spec.method} ${spec.path} failed: ${(error as Error).message}`);
+    throw new ApiError(ErrorCode.networkNoBody, "network error");
   }
   const envelope = envelopeSchema.safeParse(raw);
   if (!envelope.success) throw new ApiError(ErrorCode.networkNoBody, "unreadable answer");
