@@ -73,6 +73,16 @@ test("10 parallel sends to one e-mail: one code goes out, the rest wait (300104)
   expectOk(await registerCall(caller(api), email, lastCode(api, email)));
 });
 
+test("45 parallel sends from one IP to different e-mails: exactly the per-IP limit (30) goes out", async () => {
+  const ip = "203.0.113.45";
+  const answers = await Promise.all(
+    Array.from({ length: 45 }, (_, i) => sendCode(caller(api, { ip }), uniqueEmail(`race-ip-${i}`), "register")),
+  );
+  const result = answers.map((a) => a.body.code);
+  expect(result.filter((c) => c === 0), JSON.stringify(tally(result))).toHaveLength(api.config.OTP_MAX_PER_IP_PER_HOUR);
+  expect(result.filter((c) => c === ErrorCode.sendCodeTooMany)).toHaveLength(45 - api.config.OTP_MAX_PER_IP_PER_HOUR);
+});
+
 test("parallel invite binds: exactly one inviter is bound", async () => {
   const inviters = await Promise.all([0, 1, 2, 3].map(() => signUp(api)));
   const me = await signUp(api);

@@ -14,7 +14,8 @@ function codeHash(ctx: DomainContext, email: string, purpose: OtpPurpose, code: 
 
 /**
  * Stores a fresh code (superseding older ones) under the send limits of rules.md §1
- * and returns it for mailing. The per-e-mail lock makes concurrent sends count correctly.
+ * and returns it for mailing. The per-IP lock, then the per-e-mail lock (always in that order),
+ * make concurrent sends count correctly against both limits.
  */
 export async function issueCode(
   ctx: DomainContext,
@@ -24,6 +25,7 @@ export async function issueCode(
   const now = ctx.clock.now();
   const hourAgo = new Date(now.getTime() - HOUR_MS);
   return inTransaction(ctx, async ({ db: tx }) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${"otp-ip:" + input.ip}, 0))`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${"otp:" + input.email}, 0))`);
     const [last] = await tx
       .select({ createdAt: otpCodes.createdAt })
