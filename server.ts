@@ -11,10 +11,11 @@ import pino from "pino";
 import { ConfigError, loadApiConfig } from "./api/src/config.ts";
 import { FolderInUseError } from "./api/src/db/folder-lock.ts";
 import { keepFilesPrivate, trustProxyValue } from "./api/src/lib/private-files.ts";
+import { rateLimits } from "./api/src/lib/rate-limit.ts";
 import { ensureSecret } from "./api/src/lib/secret-file.ts";
 import { startApi, type RunningApi } from "./api/src/start.ts";
 import { loadWebEnv, WebConfigError, type WebEnv } from "./app/utils/env.server.ts";
-import { bodyGuard, methodGuard, originGuard, privateCaching } from "./app/utils/request-guards.server.ts";
+import { bodyGuard, methodGuard, originGuard, privateCaching, rateGuard } from "./app/utils/request-guards.server.ts";
 import { routeNamespaces } from "./app/utils/route-namespaces.server.ts";
 
 const log = pino({ level: process.env.LOG_LEVEL ?? "info" });
@@ -127,6 +128,9 @@ app.use(express.static("public", { maxAge: "1h", index: false }));
 app.get("/healthz", (_req, res) => {
   res.json({ status: "ok" });
 });
+// Counted from here: pages, data requests and posts, not static files or the health check.
+const limits = rateLimits(env.REDIS_URL);
+app.use(rateGuard(limits, { perMinute: env.RATE_WEB_PER_IP_PER_MINUTE, postsPerMinute: env.RATE_WEB_POSTS_PER_IP_PER_MINUTE }));
 
 const build = (await import(resolve("build/index.js"))) as ServerBuild;
 const namespacesFor = routeNamespaces(build.routes);
@@ -154,5 +158,5 @@ const server = createServer(
 
 closeWithGrace({ delay: 10_000 }, async () => {
   await new Promise<void>((done) => server.close(() => done()));
-  await api?.close();
+  await Promise.all([api?.close(), limits.close()]);
 });

@@ -5,6 +5,7 @@ import type { DomainContext } from "./domain/context.ts";
 import { trustProxyValue } from "./lib/private-files.ts";
 import { installErrorHandling } from "./plugins/errors.ts";
 import { openApiRoute } from "./plugins/openapi.ts";
+import { rateLimitHook } from "./plugins/rate-limit.ts";
 import { accountsApi } from "./routes/v1/accounts.ts";
 import { airdropApi } from "./routes/v1/airdrop.ts";
 import { filesApi } from "./routes/v1/files.ts";
@@ -36,6 +37,7 @@ export async function buildApp(domain: DomainContext, opts: { logger: Logger | f
   });
   app.decorate("domain", domain);
   installErrorHandling(app);
+  await rateLimitHook(app);
   app.get("/healthz", async () => {
     await domain.db.execute("select 1");
     return { status: "ok" };

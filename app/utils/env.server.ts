@@ -22,6 +22,9 @@ const schema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   FORM_BODY_LIMIT: z.coerce.number().int().min(1024).default(64 * 1024),
   UPLOAD_BODY_LIMIT: z.coerce.number().int().min(1024).default(12 * 1024 * 1024),
+  REDIS_URL: z.url().optional(),
+  RATE_WEB_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  RATE_WEB_POSTS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
 });
 
 export interface WebEnv {
@@ -38,6 +41,9 @@ export interface WebEnv {
   REQUEST_TIMEOUT_MS: number;
   FORM_BODY_LIMIT: number;
   UPLOAD_BODY_LIMIT: number;
+  REDIS_URL?: string;
+  RATE_WEB_PER_IP_PER_MINUTE: number;
+  RATE_WEB_POSTS_PER_IP_PER_MINUTE: number;
 }
 
 function fail(name: string, message: string): never {
@@ -79,6 +85,9 @@ export function loadWebEnv(source: NodeJS.ProcessEnv = process.env): WebEnv {
     REQUEST_TIMEOUT_MS: v.REQUEST_TIMEOUT_MS,
     FORM_BODY_LIMIT: v.FORM_BODY_LIMIT,
     UPLOAD_BODY_LIMIT: v.UPLOAD_BODY_LIMIT,
+    REDIS_URL: v.REDIS_URL,
+    RATE_WEB_PER_IP_PER_MINUTE: v.RATE_WEB_PER_IP_PER_MINUTE,
+    RATE_WEB_POSTS_PER_IP_PER_MINUTE: v.RATE_WEB_POSTS_PER_IP_PER_MINUTE,
   };
 }
 

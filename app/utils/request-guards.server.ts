@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { NextFunction, Request, Response } from "express";
 import { ErrorCode, ERROR_MESSAGES, type ErrorCodeValue } from "../../contract/errors.ts";
 import { LANGUAGES, type LanguageCode } from "../../contract/languages.ts";
+import type { RateLimits } from "../../api/src/lib/rate-limit.ts";
 import { detectLocale } from "./locale.server.ts";
 
 /**
@@ -116,4 +117,22 @@ export function privateCaching(req: Request, res: Response, next: NextFunction):
   const personal = typeof req.query._data === "string" || /(?:^|;\s*)vv_session=/.test(req.headers.cookie ?? "");
   if (personal && !req.path.startsWith("/media/")) res.setHeader("Cache-Control", "private, no-store");
   next();
+}
+
+/**
+ * Requests per visitor IP (as TRUST_PROXY resolves it): pages and data, and, tighter, posts.
+ * Static files are served before this and are not counted. Over a limit: 429 with Retry-After,
+ * as a toast or a small page in the visitor's language.
+ */
+export function rateGuard(limits: RateLimits, opts: { perMinute: number; postsPerMinute: number }) {
+  const all = limits.limiter("web-ip", opts.perMinute);
+  const posts = limits.limiter("web-posts", opts.postsPerMinute);
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    const ip = req.ip ?? "";
+    const waits = await Promise.all([all.take(ip), SAFE.has(req.method) ? 0 : posts.take(ip)]);
+    const wait = Math.max(...waits);
+    if (wait === 0) return next();
+    res.setHeader("Retry-After", String(wait));
+    await refuse(req, res, 429, ErrorCode.rateLimited);
+  };
 }

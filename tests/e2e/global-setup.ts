@@ -47,6 +47,12 @@ export default async function globalSetup() {
     ROUND_SECONDS: String(E2E.roundSeconds),
     FOLLOW_WAIT_SECONDS: String(E2E.followWaitSeconds),
     REQUEST_TIMEOUT_MS: String(E2E.requestTimeoutMs),
+    // Every browser here is 127.0.0.1: the limits are tested apart (tests/api/rate-limits, tests/app/request-guards).
+    RATE_API_PER_IP_PER_MINUTE: "1000000",
+    RATE_AUTH_PER_IP_PER_MINUTE: "1000000",
+    RATE_WRITES_PER_USER_PER_MINUTE: "1000000",
+    RATE_WEB_PER_IP_PER_MINUTE: "1000000",
+    RATE_WEB_POSTS_PER_IP_PER_MINUTE: "1000000",
     SCHEDULER_TICK_MS: "500",
     APP_LATEST_VCODE: "20",
     LOG_LEVEL: "warn",

@@ -36,7 +36,16 @@ export async function createTestApi(
   opts: { social?: SocialNetwork } = {},
 ): Promise<TestApi> {
   const config = {
-    ...apiConfigSchema.parse({ NODE_ENV: "test", DATA_DIR: "tests/.tmp", LOG_LEVEL: "silent", ...overrides }),
+    // Rate limits count real time, not the test clock: high unless a test sets them.
+    ...apiConfigSchema.parse({
+      NODE_ENV: "test",
+      DATA_DIR: "tests/.tmp",
+      LOG_LEVEL: "silent",
+      RATE_API_PER_IP_PER_MINUTE: "1000000",
+      RATE_AUTH_PER_IP_PER_MINUTE: "1000000",
+      RATE_WRITES_PER_USER_PER_MINUTE: "1000000",
+      ...overrides,
+    }),
     API_SECRET: "test-secret",
   };
   const admin = process.env.TEST_DATABASE_URL;

@@ -1,0 +1,38 @@
+import { createHash } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { fail } from "../../../contract/envelope.ts";
+import { accountRoutes } from "../../../contract/accounts.ts";
+import { ErrorCode, ERROR_MESSAGES } from "../../../contract/errors.ts";
+import { rateLimits } from "../lib/rate-limit.ts";
+
+/** Calls that try codes or make accounts and devices: a tighter limit per client IP. */
+const AUTH_PATHS = new Set<string>([accountRoutes.did, accountRoutes.sendCode, accountRoutes.register, accountRoutes.login].map((r) => r.path));
+
+/**
+ * Every /v1 call is counted per client IP (as TRUST_PROXY resolves it); the sign-in calls have
+ * their own tighter count per IP, and every write of a signed-in user a count per token. Over a
+ * limit the answer is 429 with Retry-After, in the envelope. Counters live in Redis when
+ * REDIS_URL is set, so every instance shares them.
+ */
+export async function rateLimitHook(app: FastifyInstance): Promise<void> {
+  const config = app.domain.config;
+  const limits = rateLimits(config.REDIS_URL);
+  const perIp = limits.limiter("api-ip", config.RATE_API_PER_IP_PER_MINUTE);
+  const auth = limits.limiter("api-auth", config.RATE_AUTH_PER_IP_PER_MINUTE);
+  const writes = limits.limiter("api-writes", config.RATE_WRITES_PER_USER_PER_MINUTE);
+  app.addHook("onClose", () => limits.close());
+  app.addHook("onRequest", async (request, reply) => {
+    const path = request.url.split("?")[0].replace(/\/?$/, "/");
+    if (!path.startsWith("/v1/")) return;
+    const token = request.headers.authorization;
+    const waits = await Promise.all([
+      perIp.take(request.ip),
+      AUTH_PATHS.has(path) ? auth.take(request.ip) : 0,
+      token && request.method !== "GET" ? writes.take(createHash("sha256").update(token).digest("base64url")) : 0,
+    ]);
+    const wait = Math.max(...waits);
+    if (wait > 0) {
+      return reply.code(429).header("retry-after", String(wait)).send(fail(ErrorCode.rateLimited, ERROR_MESSAGES[ErrorCode.rateLimited]));
+    }
+  });
+}

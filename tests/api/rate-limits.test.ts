@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ErrorCode } from "../../contract/errors.ts";
+import { createTestApi, type TestApi } from "../setup/test-api.ts";
+import { caller, expectOk, signUp, uniqueEmail } from "./helpers.ts";
+
+/** A client address of its own: Redis keeps counts across test runs for a minute. */
+const freshIp = () => `100.${64 + Math.floor(Math.random() * 64)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
+
+const LIMITS = { RATE_API_PER_IP_PER_MINUTE: "40", RATE_AUTH_PER_IP_PER_MINUTE: "8", RATE_WRITES_PER_USER_PER_MINUTE: "5" };
+
+describe.each([
+  ["in memory (the embedded default)", {}],
+  ["in Redis (shared by every instance)", { REDIS_URL: "redis://127.0.0.1:6379/0" }],
+])("rate limits %s", (_name, store) => {
+  let api: TestApi;
+  let second: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi({ ...LIMITS, ...store });
+    second = await createTestApi({ ...LIMITS, ...store });
+  });
+  afterAll(async () => {
+    await api.close();
+    await second.close();
+  });
+
+  test("sign-in calls: 8 a minute per IP, then 429 with Retry-After in the envelope", async () => {
+    const c = caller(api, { ip: freshIp() });
+    const answers = [];
+    for (let i = 0; i < 12; i++) answers.push(await c.call("GET", "/v1/user/did/"));
+    expect(answers.slice(0, 8).every((a) => a.status === 200)).toBe(true);
+    const refused = answers.slice(8);
+    for (const a of refused) {
+      expect(a.status).toBe(429);
+      expect(a.body.code).toBe(ErrorCode.rateLimited);
+    }
+    // Another client is not held up by this one.
+    expect((await caller(api, { ip: freshIp() }).call("GET", "/v1/user/did/")).status).toBe(200);
+  });
+
+  test("a signed-in user's writes: 5 a minute per login, whatever IP they come from", async () => {
+    const user = await signUp(api, { email: uniqueEmail("writer") });
+    const statuses = [];
+    for (let i = 0; i < 7; i++) {
+      user.client.state.ip = freshIp();
+      statuses.push((await user.client.call("PUT", "/v1/user/", { ui_lang: "en" })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    expectOk(await user.client.call("GET", "/v1/user/"));
+  });
+
+  test("every call: 40 a minute per IP", async () => {
+    const c = caller(api, { ip: freshIp() });
+    const statuses = [];
+    for (let i = 0; i < 45; i++) statuses.push((await c.call("GET", "/v1/openapi.json")).status);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+  });
+
+  test("counted across instances only when they share Redis", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 8; i++) expect((await caller(api, { ip }).call("GET", "/v1/user/did/")).status).toBe(200);
+    const onSecond = (await caller(second, { ip }).call("GET", "/v1/user/did/")).status;
+    expect(onSecond).toBe("REDIS_URL" in store ? 429 : 200);
+  });
+});

@@ -1,0 +1,56 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { rateLimits } from "../../api/src/lib/rate-limit.ts";
+import { ErrorCode } from "../../contract/errors.ts";
+import { bodyGuard, methodGuard, originGuard, rateGuard } from "../../app/utils/request-guards.server.ts";
+
+// The guards as server.ts stacks them, in front of a handler that stands for Remix.
+let base: string;
+let close: () => void;
+const limits = rateLimits();
+
+beforeAll(async () => {
+  const app = express();
+  app.set("trust proxy", true);
+  app.use(methodGuard, originGuard("http://localhost:3000"), bodyGuard({ bodyLimit: 1024, uploadLimit: 4096, uploadPaths: ["/settings"] }));
+  app.use(rateGuard(limits, { perMinute: 12, postsPerMinute: 3 }));
+  app.all("*", (_req, res) => {
+    res.send("ok");
+  });
+  const server = app.listen(0);
+  await new Promise((r) => server.once("listening", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+afterAll(async () => {
+  close();
+  await limits.close();
+});
+
+const post = (path: string, ip: string, headers: Record<string, string> = {}) =>
+  fetch(base + path, { method: "POST", headers: { "x-forwarded-for": ip, "content-type": "application/x-www-form-urlencoded", ...headers }, body: "intent=x" });
+
+test("posts: 3 a minute per visitor IP, then 429 with Retry-After, localized; another visitor is not held up", async () => {
+  const statuses = [];
+  for (let i = 0; i < 5; i++) statuses.push((await post("/airdrop", "203.0.113.9")).status);
+  expect(statuses).toEqual([200, 200, 200, 429, 429]);
+  const page = await post("/airdrop", "203.0.113.9", { "accept-language": "ar" });
+  expect(page.status).toBe(429);
+  expect(Number(page.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect(await page.text()).toMatch(/<html lang="ar" dir="rtl">/);
+  const data = await post("/airdrop?_data=routes%2F_app.airdrop", "203.0.113.9");
+  expect(await data.json()).toEqual({ toast: { kind: "error", code: ErrorCode.rateLimited } });
+  expect((await post("/airdrop", "203.0.113.10")).status).toBe(200);
+});
+
+test("pages: 12 a minute per visitor IP", async () => {
+  const statuses = [];
+  for (let i = 0; i < 14; i++) statuses.push((await fetch(`${base}/team`, { headers: { "x-forwarded-for": "198.51.100.20" } })).status);
+  expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+});
+
+test("a post from another origin is refused", async () => {
+  const res = await post("/login", "192.0.2.1", { origin: "https://evil.example" });
+  expect(res.status).toBe(403);
+});
