@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorCode } from "../../../contract/errors.ts";
 import type { IntentFailure } from "~/utils/intent-action.server.ts";
 import { useSignedInUser } from "~/utils/signed-in-user.ts";
-import { useFieldError } from "./field-error.ts";
+import { useFieldError } from "~/utils/field-error.ts";
 
 /** The nickname, with the refusal (too short, sensitive words) next to the field. */
 export function NicknameForm({ redirectTo, autoFocus }: { redirectTo?: string; autoFocus?: boolean }) {

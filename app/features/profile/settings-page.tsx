@@ -11,7 +11,7 @@ import type { IntentFailure } from "~/utils/intent-action.server.ts";
 import { useSignedInUser } from "~/utils/signed-in-user.ts";
 import { LogoutSheet } from "./logout-sheet.tsx";
 import { AvatarState } from "./avatar-state.tsx";
-import { useFieldError } from "./field-error.ts";
+import { useFieldError } from "~/utils/field-error.ts";
 import { NicknameForm } from "./nickname-form.tsx";
 import type { loadSettings } from "./settings.server.ts";
 
