@@ -10,7 +10,8 @@ import express, { type NextFunction, type Request, type Response } from "express
 import pino from "pino";
 import { ConfigError, loadApiConfig } from "./api/src/config.ts";
 import { FolderInUseError } from "./api/src/db/folder-lock.ts";
-import { keepFilesPrivate, trustProxyValue } from "./api/src/lib/private-files.ts";
+import { keepFilesPrivate } from "./api/src/lib/private-files.ts";
+import { trustProxyValue } from "./api/src/lib/trust-proxy.ts";
 import { rateLimits } from "./api/src/lib/rate-limit.ts";
 import { ensureSecret } from "./api/src/lib/secret-file.ts";
 import { startApi, type RunningApi } from "./api/src/start.ts";

@@ -181,7 +181,8 @@ export async function joinTeam(ctx: DomainContext, userId: number, input: { code
  */
 async function complete(tx: DomainContext, team: TeamRow): Promise<TeamRow> {
   const rows = await participants(tx, team.id);
-  for (const userId of rows.map((r) => r.userId).sort((a, b) => a - b)) await makeDueStones(tx, userId);
+  const ids = rows.map((r) => r.userId).sort((a, b) => a - b);
+  for (const userId of ids) await makeDueStones(tx, userId);
   const now = tx.clock.now();
   const ratioSum = rows.reduce((sum, r) => sum + r.buffRatio, 0);
   for (const r of rows) {
@@ -193,7 +194,6 @@ async function complete(tx: DomainContext, team: TeamRow): Promise<TeamRow> {
     await tx.db.update(forceStones).set({ usedAt: now }).where(eq(forceStones.id, r.stoneId));
     await grantPower(tx, r.userId, { reason: `exchange:${team.id}`, amount: gained });
   }
-  const ids = rows.map((r) => r.userId).sort((a, b) => a - b);
   const pairs = ids.flatMap((low, i) => ids.slice(i + 1).map((high) => ({ userLow: low, userHigh: high, teamId: team.id })));
   if (pairs.length) await tx.db.insert(exchangePairs).values(pairs);
   const [done] = await tx.db
