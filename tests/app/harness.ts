@@ -86,6 +86,22 @@ export function uniqueEmail(tag = "web"): string {
   return `${tag}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
+/**
+ * Registers a new account through the web app's /register as a browser would (page, send the
+ * code, register with the code that was mailed, and an invite code if given); returns the
+ * browser's cookie jar, signed in, and the e-mail.
+ */
+export async function signUpThroughApp(api: TestApi, opts: { tag?: string; invite?: string } = {}): Promise<{ jar: Jar; email: string }> {
+  const register = await import("../../app/routes/register.tsx");
+  const jar = new Jar();
+  const email = uniqueEmail(opts.tag);
+  jar.take(await run(() => register.loader(args(get("/register")))));
+  jar.take(await run(() => register.action(args(post("/register", { intent: "send", email }, { jar })))));
+  const code = api.mails.at(-1)!.text.match(/\b(\d{6})\b/)![1];
+  jar.take(await run(() => register.action(args(post("/register", { intent: "register", email, code, invite: opts.invite ?? "" }, { jar })))));
+  return { jar, email };
+}
+
 let namespacesFor: import("../../app/utils/route-namespaces.server.ts").NamespacesFor | undefined;
 
 /**

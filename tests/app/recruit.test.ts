@@ -1,25 +1,18 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { TestApi } from "../setup/test-api.ts";
-import { Jar, args, get, post, run, startBff, uniqueEmail } from "./harness.ts";
+import { args, get, run, signUpThroughApp, startBff } from "./harness.ts";
 
 let api: TestApi;
-let register: typeof import("../../app/routes/register.tsx");
 let recruit: typeof import("../../app/routes/_app.recruit.tsx");
 
 beforeAll(async () => {
   api = await startBff({ TEAM_L1_PERCENT: "30", INVITE_FRIENDS: "4" });
-  register = await import("../../app/routes/register.tsx");
   recruit = await import("../../app/routes/_app.recruit.tsx");
 });
 afterAll(async () => api.close());
 
 test("/recruit: the code, the link, a QR code drawn on the server, and the reward numbers from the API", async () => {
-  const jar = new Jar();
-  const email = uniqueEmail("recruit");
-  jar.take(await run(() => register.loader(args(get("/register")))));
-  jar.take(await run(() => register.action(args(post("/register", { intent: "send", email }, { jar })))));
-  const code = api.mails.at(-1)!.text.match(/\b(\d{6})\b/)![1];
-  jar.take(await run(() => register.action(args(post("/register", { intent: "register", email, code }, { jar })))));
+  const { jar } = await signUpThroughApp(api, { tag: "recruit" });
 
   const res = await run(() => recruit.loader(args(get("/recruit", { jar }))));
   expect(res.status).toBe(200);

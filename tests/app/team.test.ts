@@ -3,16 +3,14 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { minters, users } from "../../api/src/db/schema.ts";
 import { ErrorCode } from "../../contract/errors.ts";
 import type { TestApi } from "../setup/test-api.ts";
-import { Jar, args, get, loadContext, post, run, startBff, uniqueEmail } from "./harness.ts";
+import { Jar, args, get, loadContext, post, run, signUpThroughApp, startBff } from "./harness.ts";
 
 let api: TestApi;
-let register: typeof import("../../app/routes/register.tsx");
 let team: typeof import("../../app/routes/_app.team.tsx");
 let more: typeof import("../../app/routes/team.members.tsx");
 
 beforeAll(async () => {
   api = await startBff();
-  register = await import("../../app/routes/register.tsx");
   team = await import("../../app/routes/_app.team.tsx");
   more = await import("../../app/routes/team.members.tsx");
 });
@@ -20,12 +18,7 @@ afterAll(async () => api.close());
 
 /** Registers through the web app (optionally with an invite code); returns the signed-in jar and the user's row. */
 async function signUp(invite?: string) {
-  const jar = new Jar();
-  const email = uniqueEmail("team");
-  jar.take(await run(() => register.loader(args(get("/register")))));
-  jar.take(await run(() => register.action(args(post("/register", { intent: "send", email }, { jar })))));
-  const code = api.mails.at(-1)!.text.match(/\b(\d{6})\b/)![1];
-  jar.take(await run(() => register.action(args(post("/register", { intent: "register", email, code, invite: invite ?? "" }, { jar })))));
+  const { jar, email } = await signUpThroughApp(api, { tag: "team", invite });
   const [row] = await api.database.db.select().from(users).where(eq(users.email, email));
   return { jar, row };
 }

@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { ErrorCode } from "../../contract/errors.ts";
 import type { TestApi } from "../setup/test-api.ts";
-import { Jar, args, get, loadContext, post, run, startBff, uniqueEmail } from "./harness.ts";
+import { Jar, args, get, loadContext, post, run, signUpThroughApp, startBff } from "./harness.ts";
 
 let api: TestApi;
-let register: typeof import("../../app/routes/register.tsx");
 let force: typeof import("../../app/routes/_app.force.tsx");
 let swap: typeof import("../../app/routes/_app.swap._index.tsx");
 let exchange: typeof import("../../app/routes/_app.swap.$teamId.tsx");
 
 beforeAll(async () => {
   api = await startBff();
-  register = await import("../../app/routes/register.tsx");
   force = await import("../../app/routes/_app.force.tsx");
   swap = await import("../../app/routes/_app.swap._index.tsx");
   exchange = await import("../../app/routes/_app.swap.$teamId.tsx");
@@ -19,13 +17,7 @@ beforeAll(async () => {
 afterAll(async () => api.close());
 
 async function signUp(): Promise<Jar> {
-  const jar = new Jar();
-  const email = uniqueEmail("tools");
-  jar.take(await run(() => register.loader(args(get("/register")))));
-  jar.take(await run(() => register.action(args(post("/register", { intent: "send", email }, { jar })))));
-  const code = api.mails.at(-1)!.text.match(/\b(\d{6})\b/)![1];
-  jar.take(await run(() => register.action(args(post("/register", { intent: "register", email, code }, { jar })))));
-  return jar;
+  return (await signUpThroughApp(api, { tag: "tools" })).jar;
 }
 
 const withParams = (request: Request, params: Record<string, string>) => ({ request, params, context: {} });
