@@ -17,7 +17,7 @@ test("screenshots: en, ar, ta, ja, light and dark", async ({ page }) => {
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const lng of languages) {
-      for (const path of ["/airdrop", "/team", "/recruit", "/force", "/mine"]) {
+      for (const path of ["/airdrop", "/team", "/recruit", "/force", "/swap", "/mine", "/settings"]) {
         await page.goto(`${path}?ui_lang=${lng}`);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await screenshot(page, `look-${path.slice(1)}-${lng}-${scheme}`);
