@@ -10,6 +10,7 @@ import { Sheet } from "~/components/sheet.tsx";
 import { useAutoRefresh } from "~/utils/auto-refresh.ts";
 import { useHydrated } from "~/utils/hydrated.ts";
 import { isolateNumbers } from "~/utils/format.ts";
+import { StoneNumbers } from "./stone.tsx";
 import { teamPath } from "./tool-links.ts";
 import type { loadExchange } from "./tools.server.ts";
 
@@ -31,15 +32,7 @@ function Participant({ team, member }: { team: Team; member: ForceMember }) {
           {member.is_leader ? <Chip>{t("tools:exchange.leader")}</Chip> : null}
         </p>
         <p className="list-row__subtitle">
-          {t("tools:stone.power")}{" "}
-          <bdi dir="ltr" className="num">
-            {member.power}
-          </bdi>
-          {" · "}
-          {t("tools:stone.bonus")}{" "}
-          <bdi dir="ltr" className="num">
-            +{member.buff_ratio}%
-          </bdi>
+          <StoneNumbers stone={member} />
         </p>
       </div>
       <div className="list-row__trailing participant__gain">

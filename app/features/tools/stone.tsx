@@ -11,24 +11,34 @@ export function StoneTile({ kind }: { kind: ForceStone["name"] }) {
   );
 }
 
-/** "Fire stone", and its power and bonus rate, as one line a radio label or a row can hold. */
+/** "Fire stone", and its power and bonus rate, as lines a radio label or a row can hold. */
 export function StoneFacts({ stone }: { stone: Pick<ForceStone, "name" | "power" | "buff_ratio"> }) {
   const { t } = useTranslation();
   return (
     <span className="stone-facts">
       <span className="stone-facts__name">{t(`tools:stone.${stone.name}`)}</span>
       <span className="stone-facts__numbers">
-        {t("tools:stone.power")}{" "}
-        <bdi dir="ltr" className="num">
-          {stone.power}
-        </bdi>
-        {" · "}
-        {t("tools:stone.bonus")}{" "}
-        <bdi dir="ltr" className="num">
-          +{stone.buff_ratio}%
-        </bdi>
+        <StoneNumbers stone={stone} />
       </span>
     </span>
+  );
+}
+
+/** "Power 38 · Bonus +5%": a stone's numbers, each kept left to right in RTL sentences. */
+export function StoneNumbers({ stone }: { stone: Pick<ForceStone, "power" | "buff_ratio"> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {t("tools:stone.power")}{" "}
+      <bdi dir="ltr" className="num">
+        {stone.power}
+      </bdi>
+      {" · "}
+      {t("tools:stone.bonus")}{" "}
+      <bdi dir="ltr" className="num">
+        +{stone.buff_ratio}%
+      </bdi>
+    </>
   );
 }
 
