@@ -83,18 +83,3 @@ export async function orUnavailable<T>(work: Promise<T>): Promise<T> {
     throw error;
   }
 }
-
-/** Login and register pages keep a device id in the session, issued by the API once. */
-export async function ensureDevice(ctx: RequestContext): Promise<string | undefined> {
-  if (ctx.caller.did) return undefined;
-  try {
-    const { did } = await callApi(routes.accounts.did, ctx.caller);
-    ctx.session.set("did", did);
-    ctx.caller.did = did;
-    return commitSession(ctx.session);
-  } catch {
-    // The API will issue a device id at login or registration instead.
-    return undefined;
-  }
-}
-

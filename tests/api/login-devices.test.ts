@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "../../contract/errors.ts";
 import { devices } from "../../api/src/db/schema.ts";
+import { setDeviceBan } from "../../api/src/domain/accounts/bans.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import {
   caller,
@@ -158,5 +159,46 @@ describe("device rules", () => {
 
     // The account itself is not banned: another device logs in.
     expectOk((await logIn(api, account.email, await newDid(api))).answer);
+  });
+});
+
+describe("device ids cost nothing until they sign in", () => {
+  const deviceRows = async () => (await api.database.db.select({ did: devices.did }).from(devices)).length;
+
+  test("2,500 issued ids and failed logins write no device row; the first sign-in stores the id", async () => {
+    nextUtcDay(api);
+    const account = await signUp(api);
+    const before = await deviceRows();
+    const dids = new Set<string>();
+    for (let i = 0; i < 2_500; i++) dids.add(await newDid(api));
+    expect(dids.size).toBe(2_500);
+    const did = [...dids][0];
+    expectCode(await loginCall(caller(api, { did }), account.email, "000000"), ErrorCode.wrongCode);
+    expectCode(await loginCall(caller(api), uniqueEmail("nobody"), "000000"), ErrorCode.emailNotFound);
+    expect(await deviceRows()).toBe(before);
+
+    nextUtcDay(api);
+    const data = expectOk((await logIn(api, account.email, did)).answer);
+    expect(data.did).toBe(did);
+    expect(await deviceRows()).toBe(before + 1);
+  });
+
+  test("an id this server did not issue is replaced, even one shaped like ours", async () => {
+    nextUtcDay(api);
+    const account = await signUp(api);
+    const genuine = await newDid(api);
+    const forged = genuine.slice(0, 22) + (genuine[22] === "A" ? "B" : "A") + genuine.slice(23);
+    const data = expectOk((await logIn(api, account.email, forged)).answer);
+    expect(data.did).not.toBe(forged);
+    expect(data.did).toMatch(/^[A-Za-z0-9_-]{44}$/);
+  });
+
+  test("a device banned before it ever signed in is refused (300024)", async () => {
+    const did = await newDid(api);
+    await setDeviceBan(api.domain, { did, banned: true, actor: "test" });
+    const email = uniqueEmail("banned-first");
+    const c = caller(api, { did });
+    const code = await mailedCode(api, c, email, "register");
+    expectCode(await registerCall(c, email, code), ErrorCode.deviceBlocked);
   });
 });

@@ -3,7 +3,7 @@ import { getEnv } from "~/utils/env.server.ts";
 import { i18next } from "~/utils/i18next.server.ts";
 import { routes } from "../../../contract/routes.ts";
 import { ApiError, callApi } from "~/utils/api.server.ts";
-import { ensureDevice, requestContext, type RequestContext } from "~/utils/request.server.ts";
+import { requestContext, type RequestContext } from "~/utils/request.server.ts";
 
 /** Who invited the visitor, as a teammate would see them; nothing for a wrong code (the form says so). */
 async function inviterOf(ctx: RequestContext, code: string): Promise<string | undefined> {
@@ -16,25 +16,22 @@ async function inviterOf(ctx: RequestContext, code: string): Promise<string | un
 }
 
 /**
- * The loader of /login and /register: signed-in users go on to the app; others get a
- * device id (kept in the session) and the page's localized meta. No profile is loaded here.
+ * The loader of /login and /register: signed-in users go on to the app; others get
+ * the page's localized meta. No profile is loaded and nothing is written: the device id
+ * comes with the first sign-in.
  */
 export async function authPageLoader(request: Request, mode: "login" | "register") {
   const ctx = await requestContext(request);
   const url = new URL(request.url);
   if (ctx.caller.token) throw redirect("/airdrop");
-  const cookie = await ensureDevice(ctx);
   const t = await i18next.getFixedT(ctx.locale, "auth");
   const invite = url.searchParams.get("invite")?.trim() || undefined;
-  return json(
-    {
-      title: t(`${mode}.title`),
-      description: t(`${mode}.description`),
-      publicUrl: getEnv().PUBLIC_URL,
-      redirectTo: url.searchParams.get("redirectTo") ?? undefined,
-      invite,
-      inviter: mode === "register" && invite ? await inviterOf(ctx, invite) : undefined,
-    },
-    cookie ? { headers: { "Set-Cookie": cookie } } : undefined,
-  );
+  return json({
+    title: t(`${mode}.title`),
+    description: t(`${mode}.description`),
+    publicUrl: getEnv().PUBLIC_URL,
+    redirectTo: url.searchParams.get("redirectTo") ?? undefined,
+    invite,
+    inviter: mode === "register" && invite ? await inviterOf(ctx, invite) : undefined,
+  });
 }

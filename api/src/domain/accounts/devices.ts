@@ -3,32 +3,55 @@ import { ErrorCode } from "../../../../contract/errors.ts";
 import { rowsOf } from "../../db/client.ts";
 import { deviceDailyLogins, devices } from "../../db/schema.ts";
 import { utcDay } from "../../lib/clock.ts";
-import { randomToken } from "../../lib/crypto.ts";
+import { keyedHash, randomToken, sameHash } from "../../lib/crypto.ts";
 import { Failure } from "../../lib/failure.ts";
 import type { DomainContext } from "../context.ts";
 
 const DID = /^[A-Za-z0-9_-]{16,64}$/;
+const ID_CHARS = 22;
 
-/** A new opaque 128-bit device id, recorded so the device rules can apply to it. */
-export async function issueDid(ctx: DomainContext): Promise<string> {
-  const did = randomToken(16);
-  await ctx.db.insert(devices).values({ did, createdAt: ctx.clock.now() });
-  return did;
+export interface Device {
+  did: string;
+  registrations: number;
+  bannedAt: Date | null;
+}
+
+function didTag(ctx: DomainContext, id: string): string {
+  return keyedHash(ctx.config.API_SECRET, `did:${id}`).slice(0, ID_CHARS);
 }
 
 /**
- * The caller's device row. A missing, malformed or unknown did (one this server never
- * issued) gets a new server-issued device: clients cannot choose their device id (rules.md §1).
+ * A new opaque device id: 128 random bits and a keyed tag, so this server recognises its
+ * own ids without storing them. Nothing is written until the device signs in (recordDevice):
+ * anonymous visits cannot fill the devices table.
  */
-export async function resolveDevice(ctx: DomainContext, did: string | undefined) {
+export function issueDid(ctx: DomainContext): string {
+  const id = randomToken(16);
+  return id + didTag(ctx, id);
+}
+
+function isIssuedHere(ctx: DomainContext, did: string): boolean {
+  return did.length === 2 * ID_CHARS && sameHash(did.slice(ID_CHARS), didTag(ctx, did.slice(0, ID_CHARS)));
+}
+
+/**
+ * The caller's device, read only: its row, or a device with no history yet. A missing,
+ * malformed or foreign did (one this server never issued) gets a new id: clients cannot
+ * choose their device id (rules.md §1).
+ */
+export async function findDevice(ctx: DomainContext, did: string | undefined): Promise<Device> {
   if (did && DID.test(did)) {
     const [row] = await ctx.db.select().from(devices).where(eq(devices.did, did));
     if (row?.bannedAt) throw new Failure(ErrorCode.deviceBlocked);
     if (row) return row;
+    if (isIssuedHere(ctx, did)) return { did, registrations: 0, bannedAt: null };
   }
-  const fresh = await issueDid(ctx);
-  const [row] = await ctx.db.select().from(devices).where(eq(devices.did, fresh));
-  return row;
+  return { did: issueDid(ctx), registrations: 0, bannedAt: null };
+}
+
+/** Stores the device the first time it signs in; the sign-in's transaction holds it from here. */
+export async function recordDevice(ctx: DomainContext, did: string): Promise<void> {
+  await ctx.db.insert(devices).values({ did, createdAt: ctx.clock.now() }).onConflictDoNothing();
 }
 
 /** Counts one more registration on the device, atomically refusing past the limit. */

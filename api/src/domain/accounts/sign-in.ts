@@ -10,7 +10,7 @@ import { Failure } from "../../lib/failure.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
 import { toUser, type UserRow } from "../profile/users.ts";
 import { inviterByCode } from "../team/invites.ts";
-import { claimDailySlot, hasDailySlot, reserveRegistration, resolveDevice } from "./devices.ts";
+import { claimDailySlot, findDevice, hasDailySlot, recordDevice, reserveRegistration } from "./devices.ts";
 import { isValidEmail, normalizeEmail } from "./email.ts";
 import { consumeCode } from "./otp.ts";
 import { issueToken } from "./tokens.ts";
@@ -37,7 +37,7 @@ export async function register(
 ): Promise<Session> {
   const { email } = await checkEmailFor(ctx, input.email, "register");
   const inviter = input.inviteCode ? await inviterByCode(ctx, input.inviteCode) : undefined;
-  const device = await resolveDevice(ctx, input.did);
+  const device = await findDevice(ctx, input.did);
   if (device.registrations >= ctx.config.DEVICE_MAX_REGISTRATIONS) throw new Failure(ErrorCode.deviceRegisterLimit);
   await consumeCode(ctx, { email, purpose: "register", code: input.code });
 
@@ -45,6 +45,7 @@ export async function register(
   const lang = normalizeLanguage(input.lang) ?? uiLang;
   const now = ctx.clock.now();
   return inTransaction(ctx, async (tx) => {
+    await recordDevice(tx, device.did);
     await reserveRegistration(tx, device.did);
     const row = await insertUser(tx, {
       email,
@@ -85,10 +86,11 @@ export async function login(ctx: DomainContext, input: { email: string; code: st
   const { existing } = await checkEmailFor(ctx, input.email, "login");
   const user = existing!;
   if (user.bannedAt) throw new Failure(ErrorCode.accountBanned);
-  const device = await resolveDevice(ctx, input.did);
+  const device = await findDevice(ctx, input.did);
   if (!(await hasDailySlot(ctx, { did: device.did, userId: user.id }))) throw new Failure(ErrorCode.deviceDailyLogin);
   await consumeCode(ctx, { email: user.email!, purpose: "login", code: input.code });
   return inTransaction(ctx, async (tx) => {
+    await recordDevice(tx, device.did);
     if (!(await claimDailySlot(tx, { did: device.did, userId: user.id }))) throw new Failure(ErrorCode.deviceDailyLogin);
     const token = await issueToken(tx, user.id, device.did);
     return { user: toUser(ctx, user), token, did: device.did };

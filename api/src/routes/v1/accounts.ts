@@ -9,7 +9,7 @@ import { bind } from "../../plugins/route.ts";
 export async function accountsApi(app: FastifyInstance): Promise<void> {
   const ctx = app.domain;
 
-  bind(app, accountRoutes.did, async () => ({ did: await issueDid(ctx) }));
+  bind(app, accountRoutes.did, async () => ({ did: issueDid(ctx) }));
 
   bind(app, accountRoutes.sendCode, ({ body, query, request }) =>
     sendCode(ctx, { email: body.email, purpose: body.purpose, ip: request.ip, language: query.ui_lang ?? query.lang }),
