@@ -15,6 +15,7 @@ import { trustProxyValue } from "./api/src/lib/trust-proxy.ts";
 import { rateLimits } from "./api/src/lib/rate-limit.ts";
 import { ensureSecret } from "./api/src/lib/secret-file.ts";
 import { startApi, type RunningApi } from "./api/src/start.ts";
+import { apiAnswers } from "./app/utils/api.server.ts";
 import { loadWebEnv, WebConfigError, type WebEnv } from "./app/utils/env.server.ts";
 import { bodyGuard, methodGuard, originGuard, privateCaching, rateGuard } from "./app/utils/request-guards.server.ts";
 import { routeNamespaces } from "./app/utils/route-namespaces.server.ts";
@@ -126,8 +127,15 @@ app.use(privateCaching);
 app.use("/build", precompressed, express.static(BUILD_DIR, { immutable: true, maxAge: "1y" }));
 app.use(compression());
 app.use(express.static("public", { maxAge: "1h", index: false }));
-app.get("/healthz", (_req, res) => {
+// Liveness (the process serves) and readiness (it can serve pages: the API and its database
+// answer, and it is not shutting down) apart, so an orchestrator restarts only what is stuck.
+let draining = false;
+app.get("/livez", (_req, res) => {
   res.json({ status: "ok" });
+});
+app.get("/healthz", async (_req, res) => {
+  const ready = !draining && (await apiAnswers());
+  res.status(ready ? 200 : 503).json({ status: ready ? "ok" : "unavailable", api: ready ? "ok" : draining ? "draining" : "unreachable" });
 });
 // Counted from here: pages, data requests and posts, not static files or the health check.
 const limits = rateLimits(env.REDIS_URL);
@@ -158,6 +166,7 @@ const server = createServer(
 });
 
 closeWithGrace({ delay: 10_000 }, async () => {
+  draining = true;
   await new Promise<void>((done) => server.close(() => done()));
   await Promise.all([api?.close(), limits.close()]);
 });

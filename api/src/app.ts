@@ -38,9 +38,14 @@ export async function buildApp(domain: DomainContext, opts: { logger: Logger | f
   app.decorate("domain", domain);
   installErrorHandling(app);
   await rateLimitHook(app);
-  app.get("/healthz", async () => {
-    await domain.db.execute("select 1");
-    return { status: "ok" };
+  app.get("/livez", async () => ({ status: "ok" }));
+  app.get("/healthz", async (_request, reply) => {
+    try {
+      await domain.db.execute("select 1");
+      return { status: "ok" };
+    } catch {
+      return reply.code(503).send({ status: "unavailable" });
+    }
   });
   await app.register(openApiRoute);
   await app.register(accountsApi);

@@ -30,15 +30,25 @@ export interface Caller {
 
 let agent: Dispatcher | undefined;
 
+/**
+ * Undici's own timeouts measure idleness, so an API that drips a byte a second would hold a
+ * page for ever: each call also has an overall deadline (`deadline()`), and an answer over
+ * API_MAX_RESPONSE_BYTES is cut off while it streams, never read whole.
+ */
 function pool(): Dispatcher {
-  const { API_TIMEOUT_MS } = getEnv();
+  const { API_TIMEOUT_MS, API_MAX_RESPONSE_BYTES } = getEnv();
   return (agent ??= new Agent({
     keepAliveTimeout: 30_000,
     connections: 128,
     connectTimeout: Math.min(API_TIMEOUT_MS, 5_000),
     headersTimeout: API_TIMEOUT_MS,
     bodyTimeout: API_TIMEOUT_MS,
+    maxResponseSize: API_MAX_RESPONSE_BYTES,
   }));
+}
+
+function deadline(): AbortSignal {
+  return AbortSignal.timeout(getEnv().API_TIMEOUT_MS);
 }
 
 /** Test seam: lets a test route calls through undici's MockAgent for faults a real API cannot make. */
@@ -87,6 +97,7 @@ export async function callApi<S extends RouteSpec>(
     const res = await undiciRequest(withCommonQuery(pathOf(spec.path, input.params), caller, input.query), {
       method: spec.method,
       dispatcher: pool(),
+      signal: deadline(),
       headers: {
         accept: "application/json",
         ...(input.body !== undefined && !input.form ? { "content-type": "application/json" } : {}),
@@ -114,10 +125,24 @@ export async function callApi<S extends RouteSpec>(
 
 /** A stored file's bytes from the API (`GET /v1/file/<name>`), or null when there is none. */
 export async function fetchStoredFile(name: string): Promise<Buffer | null> {
-  const res = await undiciRequest(new URL(`/v1/file/${encodeURIComponent(name)}`, getEnv().UPSTREAM_URL), { dispatcher: pool() });
+  const res = await undiciRequest(new URL(`/v1/file/${encodeURIComponent(name)}`, getEnv().UPSTREAM_URL), {
+    dispatcher: pool(),
+    signal: deadline(),
+  });
   if (res.statusCode !== 200) {
     await res.body.dump();
     return null;
   }
   return Buffer.from(await res.body.arrayBuffer());
+}
+
+/** Readiness: whether the API and its database answer `GET /healthz` now. */
+export async function apiAnswers(): Promise<boolean> {
+  try {
+    const res = await undiciRequest(new URL("/healthz", getEnv().UPSTREAM_URL), { dispatcher: pool(), signal: deadline() });
+    const answer = (await res.body.json()) as { status?: unknown };
+    return res.statusCode === 200 && answer.status === "ok";
+  } catch {
+    return false;
+  }
 }

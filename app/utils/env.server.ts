@@ -18,6 +18,7 @@ const schema = z.object({
   UPSTREAM_URL: z.url().optional(),
   API_PORT: z.coerce.number().int().min(1).max(65535).default(8787),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  API_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).default(4 * 1024 * 1024),
   TRUST_PROXY: z.string().trim().min(1).default("loopback"),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   FORM_BODY_LIMIT: z.coerce.number().int().min(1024).default(64 * 1024),
@@ -37,6 +38,7 @@ export interface WebEnv {
   /** True when no UPSTREAM_URL is set: server.ts then runs the API in this process. */
   apiInProcess: boolean;
   API_TIMEOUT_MS: number;
+  API_MAX_RESPONSE_BYTES: number;
   TRUST_PROXY: string;
   REQUEST_TIMEOUT_MS: number;
   FORM_BODY_LIMIT: number;
@@ -81,6 +83,7 @@ export function loadWebEnv(source: NodeJS.ProcessEnv = process.env): WebEnv {
     UPSTREAM_URL: v.UPSTREAM_URL ?? `http://127.0.0.1:${v.API_PORT}`,
     apiInProcess: !v.UPSTREAM_URL,
     API_TIMEOUT_MS: v.API_TIMEOUT_MS,
+    API_MAX_RESPONSE_BYTES: v.API_MAX_RESPONSE_BYTES,
     TRUST_PROXY: v.TRUST_PROXY,
     REQUEST_TIMEOUT_MS: v.REQUEST_TIMEOUT_MS,
     FORM_BODY_LIMIT: v.FORM_BODY_LIMIT,

@@ -87,9 +87,13 @@ export function originGuard(publicUrl: string) {
   };
 }
 
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
 /**
  * A body must say its length, and stay under the limit (an upload's own, on its pages), before
- * a byte of it is read: Node's parser then never lets more through than was declared.
+ * a byte of it is read: Node's parser then never lets more through than was declared. Every
+ * action reads a form, so a body of any other type (JSON, text) is refused with 400 here
+ * rather than failing inside Remix's form parser.
  */
 export function bodyGuard(opts: Pick<GuardOptions, "bodyLimit" | "uploadLimit" | "uploadPaths">) {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -99,7 +103,12 @@ export function bodyGuard(opts: Pick<GuardOptions, "bodyLimit" | "uploadLimit" |
       if (req.headers["transfer-encoding"] === undefined) return next();
       return void refuse(req, res, 411, ErrorCode.lengthRequired);
     }
-    const upload = opts.uploadPaths.includes(req.path) && String(req.headers["content-type"]).startsWith("multipart/form-data");
+    const type = String(req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+    if (Number(declared) > 0 && !FORM_TYPES.includes(type)) {
+      res.setHeader("Connection", "close");
+      return void refuse(req, res, 400, ErrorCode.badRequest);
+    }
+    const upload = opts.uploadPaths.includes(req.path) && type === "multipart/form-data";
     if (Number(declared) > (upload ? opts.uploadLimit : opts.bodyLimit)) {
       // The body is not wanted: close the connection after answering rather than read it.
       res.setHeader("Connection", "close");

@@ -54,3 +54,18 @@ test("a post from another origin is refused", async () => {
   const res = await post("/login", "192.0.2.1", { origin: "https://evil.example" });
   expect(res.status).toBe(403);
 });
+
+test("a post whose body is not a form is 400, localized; an empty post and both form types pass", async () => {
+  const send = (ip: string, type: string | undefined, body: string, path = "/airdrop", lang = "en") =>
+    fetch(base + path, { method: "POST", headers: { "x-forwarded-for": ip, "accept-language": lang, ...(type ? { "content-type": type } : {}) }, body });
+  const json = await send("192.0.2.31", "application/json", '{"intent":"start"}', "/airdrop", "ar");
+  expect(json.status).toBe(400);
+  expect(await json.text()).toMatch(/<html lang="ar" dir="rtl">/);
+  expect((await send("192.0.2.32", "text/plain", "intent=start")).status).toBe(400);
+  const data = await send("192.0.2.33", "text/plain", "intent=start", "/airdrop?_data=routes%2F_app.airdrop");
+  expect(data.status).toBe(400);
+  expect(await data.json()).toEqual({ toast: { kind: "error", code: ErrorCode.badRequest } });
+  expect((await send("192.0.2.34", undefined, "")).status).toBe(200);
+  expect((await send("192.0.2.35", "application/x-www-form-urlencoded; charset=UTF-8", "intent=start")).status).toBe(200);
+  expect((await send("192.0.2.36", "multipart/form-data; boundary=x", "--x--\r\n")).status).toBe(200);
+});

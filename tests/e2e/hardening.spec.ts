@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { connect } from "node:net";
 import { statSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -85,6 +85,47 @@ test.describe("the web app's guards, in front of every route", () => {
       expect(res.headers()["allow"]).toBe("GET, HEAD, POST");
     }
     expect((await request.get("/build/%E0%A4%A")).status()).toBe(400);
+    const json = await request.post("/airdrop", { data: { intent: "start" }, maxRedirects: 0 });
+    expect(json.status()).toBe(400);
+    expect(await json.text()).toContain(t("errors:100400"));
+  });
+
+  test("liveness and readiness apart: with its API gone a web app is live, not ready, and its pages name no address", async ({ page, request }) => {
+    expect((await request.get("/livez")).status()).toBe(200);
+    const ready = await request.get("/healthz");
+    expect(ready.status()).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ok", api: "ok" });
+
+    await registerAs(page, uniqueEmail("orphan"));
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const port = E2E.port + 7;
+    const orphan = spawn("npx", ["tsx", "server.ts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        PUBLIC_URL: `http://localhost:${port}`,
+        UPSTREAM_URL: "http://127.0.0.1:9", // discard port: nothing answers
+        SESSION_SECRET: E2E.sessionSecret,
+        DATA_DIR: join(E2E.dir, "orphan"),
+        LOG_LEVEL: "silent",
+      },
+      stdio: "ignore",
+    });
+    try {
+      const base = `http://localhost:${port}`;
+      await expect.poll(async () => (await fetch(`${base}/livez`).catch(() => undefined))?.status, { timeout: 30_000 }).toBe(200);
+      const health = await fetch(`${base}/healthz`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toEqual({ status: "unavailable", api: "unreachable" });
+      const data = await fetch(`${base}/airdrop?_data=routes%2F_app`, { headers: { cookie } });
+      expect(data.status).toBe(503);
+      const text = await data.text();
+      expect(JSON.parse(text)).toMatchObject({ code: 200007 });
+      expect(text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|:9\b/);
+    } finally {
+      orphan.kill("SIGTERM");
+    }
   });
 
   test("signed-in pages and data requests are never cached", async ({ page, request }) => {
