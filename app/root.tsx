@@ -57,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     headers.append("Set-Cookie", await langCookie.serialize(chosen));
   }
   const app = appFromUrl(request);
-  if (app) headers.append("Set-Cookie", await appCookie.serialize(app));
+  if (app) headers.append("Set-Cookie", await appCookie().serialize(app));
   return json({ locale, dir: languageDir(locale), resources: resourcesFor(locale, namespaces), toast }, { headers });
 }
 

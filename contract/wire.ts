@@ -20,7 +20,15 @@ export const commonQuery = z.object({
 });
 export type CommonQuery = z.infer<typeof commonQuery>;
 
-/** The native apps: their webviews open the web app with `?os=android|ios&vcode=N`. */
+/**
+ * The native apps: their webviews open the web app with `?os=android|ios&vcode=N` and this
+ * header carrying the operator's NATIVE_APP_KEY (docs/decisions/019). A plain browser can put
+ * anything in a URL but cannot add a header to a page it opens, so only the header makes a
+ * client native; the web app passes it on to the API.
+ */
+export const APP_KEY_HEADER = "x-vv-app-key";
+
+/** The native apps' platforms. */
 const NATIVE_OSES = ["android", "ios"] as const;
 export interface NativeApp {
   os: (typeof NATIVE_OSES)[number];

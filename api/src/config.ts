@@ -53,6 +53,7 @@ export const apiConfigSchema = z.object({
   INVITE_FRIENDS: int(3, 1),
   UPGRADE_POWER: int(50, 0),
   APP_LATEST_VCODE: int(1, 0),
+  NATIVE_APP_KEY: z.string().min(16, "at least 16 characters").optional(),
   SCHEDULER_TICK_MS: int(5000, 100),
   REMIND_PER_DAY: int(2, 1),
   REMIND_GAP_SECONDS: int(14400, 0),

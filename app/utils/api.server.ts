@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { envelopeSchema } from "../../contract/envelope.ts";
 import { ErrorCode } from "../../contract/errors.ts";
 import type { RouteSpec } from "../../contract/route.ts";
-import type { CommonQuery, NativeApp } from "../../contract/wire.ts";
+import { APP_KEY_HEADER, type CommonQuery, type NativeApp } from "../../contract/wire.ts";
 import { getEnv } from "./env.server.ts";
 
 /** Every failed call, whatever went wrong: the catalogue code and the server's text. */
@@ -104,6 +104,7 @@ export async function callApi<S extends RouteSpec>(
         ...(caller.token ? { authorization: `HIN ${caller.token}` } : {}),
         ...(caller.requestId ? { "x-request-id": caller.requestId } : {}),
         ...(caller.clientIp ? { "x-forwarded-for": caller.clientIp } : {}),
+        ...(caller.app && getEnv().NATIVE_APP_KEY ? { [APP_KEY_HEADER]: getEnv().NATIVE_APP_KEY } : {}),
       },
       body: input.form ?? (input.body !== undefined ? JSON.stringify(input.body) : undefined),
     });

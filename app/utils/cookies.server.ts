@@ -18,14 +18,13 @@ function signed(): CookieOptions {
 /** The UI language the visitor chose (`?ui_lang=`, the profile, login). Not secret, not signed. */
 export const langCookie = createCookie("vv_lang", { path: "/", sameSite: "lax", maxAge: YEAR });
 
-/** The native app a webview runs in (`?os=&vcode=`), so every API call reports it. */
-export const appCookie = createCookie("vv_app", { path: "/", sameSite: "lax", httpOnly: true, maxAge: YEAR });
 
 /** Set once the welcome card (asking a new user for a nickname) has been shown: it asks once. */
 export const welcomedCookie = createCookie("vv_welcomed", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 10 * YEAR });
 
 let session: ReturnType<typeof createSessionStorage> | undefined;
 let toast: ReturnType<typeof createCookie> | undefined;
+let app: ReturnType<typeof createCookie> | undefined;
 
 function createSessionStorage() {
   return createCookieSessionStorage<{ token: string; did: string }>({
@@ -41,4 +40,13 @@ export function sessionStorage() {
 /** A flash toast that survives one redirect. */
 export function toastCookie() {
   return (toast ??= createCookie("vv_toast", { ...signed(), maxAge: 60 }));
+}
+
+/**
+ * The native app a webview runs in, remembered from the page load that proved it (the app's
+ * key header with `?os=&vcode=`), so every API call reports it. Signed: a browser cannot
+ * write one.
+ */
+export function appCookie() {
+  return (app ??= createCookie("vv_app", { ...signed(), maxAge: YEAR }));
 }

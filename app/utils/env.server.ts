@@ -26,6 +26,7 @@ const schema = z.object({
   REDIS_URL: z.url().optional(),
   RATE_WEB_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_WEB_POSTS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  NATIVE_APP_KEY: z.string().min(16, "at least 16 characters").optional(),
 });
 
 export interface WebEnv {
@@ -46,6 +47,8 @@ export interface WebEnv {
   REDIS_URL?: string;
   RATE_WEB_PER_IP_PER_MINUTE: number;
   RATE_WEB_POSTS_PER_IP_PER_MINUTE: number;
+  /** The key the native apps send in APP_KEY_HEADER; unset: no visitor is a native app. */
+  NATIVE_APP_KEY?: string;
 }
 
 function fail(name: string, message: string): never {
@@ -91,6 +94,7 @@ export function loadWebEnv(source: NodeJS.ProcessEnv = process.env): WebEnv {
     REDIS_URL: v.REDIS_URL,
     RATE_WEB_PER_IP_PER_MINUTE: v.RATE_WEB_PER_IP_PER_MINUTE,
     RATE_WEB_POSTS_PER_IP_PER_MINUTE: v.RATE_WEB_POSTS_PER_IP_PER_MINUTE,
+    NATIVE_APP_KEY: v.NATIVE_APP_KEY,
   };
 }
 

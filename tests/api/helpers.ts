@@ -50,8 +50,14 @@ export function caller(api: TestApi, defaults: { did?: string; token?: string; i
   const c = client(api, { ip: uniqueIp(), ...defaults });
   return {
     state: c.state,
-    async call<T = any>(method: string, path: string, body?: unknown, query: Record<string, string> = {}): Promise<Answer<T>> {
-      const answer = await c.call<T>(method, path, body, query);
+    async call<T = any>(
+      method: string,
+      path: string,
+      body?: unknown,
+      query: Record<string, string> = {},
+      headers: Record<string, string> = {},
+    ): Promise<Answer<T>> {
+      const answer = await c.call<T>(method, path, body, query, headers);
       expectNoLeak(JSON.stringify(answer.body));
       return answer;
     },

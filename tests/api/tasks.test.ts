@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "../../contract/errors.ts";
 import { claimBonusResult, taskListResult, type BonusTask } from "../../contract/airdrop.ts";
+import { APP_KEY_HEADER } from "../../contract/wire.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { grantsOf, mintInfo, nowSeconds, roundConfig, start, tally } from "./airdrop-helpers.ts";
 import { expectCode, expectOk, signUp, type Caller } from "./helpers.ts";
@@ -8,30 +9,39 @@ import { expectCode, expectOk, signUp, type Caller } from "./helpers.ts";
 // rules.md §3: 1 bind (+20), 2 follow (+50, 5 minutes after the follow is recorded),
 // 3 invite (+100 once 3 level-1 invitees started), 4 app upgrade (native app at the latest version).
 
+const APP_KEY = "tasks-test-native-app-key";
 let api: TestApi;
 beforeAll(async () => {
-  api = await createTestApi(roundConfig({ APP_LATEST_VCODE: "7", UPGRADE_POWER: "30" }));
+  api = await createTestApi(roundConfig({ APP_LATEST_VCODE: "7", UPGRADE_POWER: "30", NATIVE_APP_KEY: APP_KEY }));
 });
 afterAll(async () => api.close());
 
-const WEB = { os: "web", vcode: "1" };
+/** How a client names itself: the common query, and `key` for the native app's key header. */
+type Client = Record<string, string> & { key?: string };
+const WEB: Client = { os: "web", vcode: "1" };
+const native = (os: "android" | "ios", vcode: string, key = APP_KEY): Client => ({ os, vcode, key });
 
-async function tasks(c: Caller, app: Record<string, string> = WEB) {
-  const data = expectOk(await c.call("GET", "/v1/mint/task/list/", undefined, app));
+function callAs(c: Caller, method: string, path: string, app: Client, extra: Record<string, string> = {}) {
+  const { key, ...query } = app;
+  return c.call(method, path, undefined, { ...query, ...extra }, key ? { [APP_KEY_HEADER]: key } : {});
+}
+
+async function tasks(c: Caller, app: Client = WEB) {
+  const data = expectOk(await callAs(c, "GET", "/v1/mint/task/list/", app));
   const parsed = taskListResult.safeParse(data);
   expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
   return data as { list: BonusTask[]; gp_pop: boolean; power_amount: string; invite_friends: number; invite_started: number };
 }
 
-async function task(c: Caller, type: number, app: Record<string, string> = WEB) {
+async function task(c: Caller, type: number, app: Client = WEB) {
   return (await tasks(c, app)).list.find((t) => t.bonus_type === type)!;
 }
 
-function claim(c: Caller, type: number | string, app: Record<string, string> = WEB) {
-  return c.call("POST", "/v1/mint/task/bonus/collect/", undefined, { ...app, bonus_type: String(type) });
+function claim(c: Caller, type: number | string, app: Client = WEB) {
+  return callAs(c, "POST", "/v1/mint/task/bonus/collect/", app, { bonus_type: String(type) });
 }
 
-async function claimOk(c: Caller, type: number, power: number, app: Record<string, string> = WEB) {
+async function claimOk(c: Caller, type: number, power: number, app: Client = WEB) {
   const data = expectOk(await claim(c, type, app));
   expect(claimBonusResult.safeParse(data).success).toBe(true);
   expect(data).toEqual({ bonus_type: type, power });
@@ -162,8 +172,8 @@ describe("invite task (3)", () => {
 describe("upgrade task (4)", () => {
   test("only the native app at or above APP_LATEST_VCODE: gp_pop and power_amount; web gets 210111", async () => {
     const { client } = await signUp(api);
-    const android = { os: "android", vcode: "7" };
-    const oldAndroid = { os: "android", vcode: "6" };
+    const android = native("android", "7");
+    const oldAndroid = native("android", "6");
 
     let data = await tasks(client, WEB);
     expect(data).toMatchObject({ gp_pop: false, power_amount: "30" });
@@ -172,21 +182,21 @@ describe("upgrade task (4)", () => {
     data = await tasks(client, oldAndroid);
     expect(data.gp_pop).toBe(false);
     expectCode(await claim(client, 4, oldAndroid), ErrorCode.bonusUnavailable);
-    expectCode(await claim(client, 4, { os: "android" }), ErrorCode.bonusUnavailable);
+    expectCode(await claim(client, 4, { os: "android", key: APP_KEY }), ErrorCode.bonusUnavailable);
 
     data = await tasks(client, android);
     expect(data).toMatchObject({ gp_pop: true, power_amount: "30" });
     expect(data.list.find((t) => t.bonus_type === 4)).toMatchObject({ can_collect: true, power: 30 });
     await claimOk(client, 4, 30, android);
     expectCode(await claim(client, 4, android), ErrorCode.bonusCollected);
-    expectCode(await claim(client, 4, { os: "ios", vcode: "8" }), ErrorCode.bonusCollected);
+    expectCode(await claim(client, 4, native("ios", "8")), ErrorCode.bonusCollected);
     expect(await tasks(client, android)).toMatchObject({ gp_pop: false });
     expect(await ownPower(client)).toBe(30);
   });
 
   test("iOS above the latest version; parallel claims grant once", async () => {
     const { client } = await signUp(api);
-    const ios = { os: "ios", vcode: "12" };
+    const ios = native("ios", "12");
     expect((await tasks(client, ios)).gp_pop).toBe(true);
     const answers = await Promise.all(Array.from({ length: 10 }, () => claim(client, 4, ios)));
     expect(tally(answers.map((a) => a.body.code))).toEqual({ 0: 1, [ErrorCode.bonusCollected]: 9 });
@@ -195,16 +205,36 @@ describe("upgrade task (4)", () => {
 
   test("once per app version: a newer latest version opens the reward again", async () => {
     const { client } = await signUp(api);
-    await claimOk(client, 4, 30, { os: "android", vcode: "7" });
+    await claimOk(client, 4, 30, native("android", "7"));
     api.config.APP_LATEST_VCODE = 8;
     try {
-      expect(await tasks(client, { os: "android", vcode: "7" })).toMatchObject({ gp_pop: false });
-      expectCode(await claim(client, 4, { os: "android", vcode: "7" }), ErrorCode.bonusUnavailable);
-      expect(await tasks(client, { os: "android", vcode: "8" })).toMatchObject({ gp_pop: true });
-      await claimOk(client, 4, 30, { os: "android", vcode: "8" });
+      expect(await tasks(client, native("android", "7"))).toMatchObject({ gp_pop: false });
+      expectCode(await claim(client, 4, native("android", "7")), ErrorCode.bonusUnavailable);
+      expect(await tasks(client, native("android", "8"))).toMatchObject({ gp_pop: true });
+      await claimOk(client, 4, 30, native("android", "8"));
       expect(await ownPower(client)).toBe(60);
     } finally {
       api.config.APP_LATEST_VCODE = 7;
+    }
+  });
+
+  test("a browser that names the app in its URL, without the app's key or with a wrong one, gets neither popup nor reward", async () => {
+    const { client } = await signUp(api);
+    for (const forged of [{ os: "android", vcode: "99" }, native("android", "99", "a-wrong-key-of-some-length"), native("ios", "99", "")]) {
+      expect(await tasks(client, forged)).toMatchObject({ gp_pop: false });
+      expectCode(await claim(client, 4, forged), ErrorCode.bonusUnavailable);
+    }
+    expect(await ownPower(client)).toBe(0);
+  });
+
+  test("with no NATIVE_APP_KEY configured no client is native", async () => {
+    const { client } = await signUp(api);
+    api.config.NATIVE_APP_KEY = undefined;
+    try {
+      expect(await tasks(client, native("android", "99"))).toMatchObject({ gp_pop: false });
+      expectCode(await claim(client, 4, native("android", "99")), ErrorCode.bonusUnavailable);
+    } finally {
+      api.config.NATIVE_APP_KEY = APP_KEY;
     }
   });
 });

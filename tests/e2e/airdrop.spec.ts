@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { APP_KEY_HEADER } from "../../contract/wire.ts";
 import { E2E } from "./env.ts";
 import { registerAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
 
@@ -87,9 +88,14 @@ test("the follow task: bind the handle, follow, wait the configured minutes, cla
   await expect(page.getByRole("region", { name: t("airdrop:power.heading"), exact: true })).toContainText("70");
 });
 
-test("inside the up-to-date native app the upgrade reward pops up once", async ({ page }) => {
+test("inside the up-to-date native app the upgrade reward pops up once; a browser naming the app in the URL gets nothing", async ({ page }) => {
   const t = strings("en");
   await registerAs(page, uniqueEmail("upgrade"));
+  await page.goto("/airdrop?os=android&vcode=25");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  // The app's webview sends its key header with the page load (docs/decisions/019).
+  await page.setExtraHTTPHeaders({ [APP_KEY_HEADER]: E2E.nativeAppKey });
   await page.goto("/airdrop?os=android&vcode=25");
   const sheet = page.getByRole("dialog", { name: t("airdrop:upgrade.title") });
   await expect(sheet).toBeVisible();

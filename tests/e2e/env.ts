@@ -10,6 +10,8 @@ export const E2E = {
   shotsDir: "tests/.tmp/screenshots",
   sessionSecret: "e2e-session-secret-0123456789abcdef",
   bannedDid: "e2e-banned-device-0001",
+  /** The key the native apps' webviews send (NATIVE_APP_KEY). */
+  nativeAppKey: "e2e-native-app-key-0123456789",
   otpTtlSeconds: 15,
   /** Short rounds and follow wait so the airdrop can be watched turning within a test. */
   roundSeconds: 8,

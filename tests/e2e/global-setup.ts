@@ -55,6 +55,7 @@ export default async function globalSetup() {
     RATE_WEB_POSTS_PER_IP_PER_MINUTE: "1000000",
     SCHEDULER_TICK_MS: "500",
     APP_LATEST_VCODE: "20",
+    NATIVE_APP_KEY: E2E.nativeAppKey,
     LOG_LEVEL: "warn",
   };
   const ban = spawnSync("npx", ["tsx", "api/src/cli/ops.ts", "ban-device", E2E.bannedDid], { env, encoding: "utf8" });

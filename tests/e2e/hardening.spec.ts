@@ -111,6 +111,7 @@ test.describe("the web app's guards, in front of every route", () => {
         LOG_LEVEL: "silent",
       },
       stdio: "ignore",
+      detached: true,
     });
     try {
       const base = `http://localhost:${port}`;
@@ -124,7 +125,7 @@ test.describe("the web app's guards, in front of every route", () => {
       expect(JSON.parse(text)).toMatchObject({ code: 200007 });
       expect(text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|:9\b/);
     } finally {
-      orphan.kill("SIGTERM");
+      process.kill(-orphan.pid!, "SIGTERM"); // the group: npx does not pass the signal on
     }
   });
 

@@ -110,12 +110,18 @@ export interface Answer<T = any> {
 /** A client of the test API that speaks the way the web app does (query params, HIN token). */
 export function client(api: TestApi, defaults: { did?: string; token?: string; ip?: string } = {}) {
   const state = { ...defaults };
-  async function call<T = any>(method: string, path: string, body?: unknown, query: Record<string, string> = {}): Promise<Answer<T>> {
+  async function call<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    query: Record<string, string> = {},
+    headers: Record<string, string> = {},
+  ): Promise<Answer<T>> {
     const qs = new URLSearchParams({ os: "web", vcode: "1", ...(state.did ? { did: state.did } : {}), ...query });
     const res = await api.app.inject({
       method: method as "GET",
       url: `${path}?${qs}`,
-      headers: state.token ? { authorization: `HIN ${state.token}` } : {},
+      headers: { ...headers, ...(state.token ? { authorization: `HIN ${state.token}` } : {}) },
       remoteAddress: state.ip ?? "127.0.0.1",
       ...(body !== undefined ? { payload: body as object } : {}),
     });

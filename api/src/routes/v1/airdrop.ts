@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { airdropRoutes } from "../../../../contract/airdrop.ts";
 import type { BonusTypeValue } from "../../../../contract/bonus-tasks.ts";
-import { nativeAppOf } from "../../../../contract/wire.ts";
 import { claimRounds, startAirdrop } from "../../domain/airdrop/claims.ts";
 import { airdropInfo } from "../../domain/airdrop/info.ts";
 import { listRounds } from "../../domain/airdrop/rounds.ts";
 import { bindSocialHandle, recordFollow } from "../../domain/airdrop/social.ts";
 import { claimBonus, listTasks } from "../../domain/airdrop/tasks.ts";
+import { verifiedApp } from "../../lib/native-app.ts";
 import { bind } from "../../plugins/route.ts";
 
 export async function airdropApi(app: FastifyInstance): Promise<void> {
@@ -15,9 +15,9 @@ export async function airdropApi(app: FastifyInstance): Promise<void> {
   bind(app, airdropRoutes.rounds, ({ principal, query }) => listRounds(ctx, principal.userId, { before: query.before, size: query.size }));
   bind(app, airdropRoutes.start, ({ principal }) => startAirdrop(ctx, principal.userId));
   bind(app, airdropRoutes.claim, ({ principal }) => claimRounds(ctx, principal.userId));
-  bind(app, airdropRoutes.tasks, ({ principal, query }) => listTasks(ctx, principal.userId, nativeAppOf(query)));
-  bind(app, airdropRoutes.claimBonus, ({ principal, query }) =>
-    claimBonus(ctx, principal.userId, query.bonus_type as BonusTypeValue, nativeAppOf(query)),
+  bind(app, airdropRoutes.tasks, ({ principal, query, request }) => listTasks(ctx, principal.userId, verifiedApp(request, query, ctx.config.NATIVE_APP_KEY)));
+  bind(app, airdropRoutes.claimBonus, ({ principal, query, request }) =>
+    claimBonus(ctx, principal.userId, query.bonus_type as BonusTypeValue, verifiedApp(request, query, ctx.config.NATIVE_APP_KEY)),
   );
   bind(app, airdropRoutes.bindSocial, ({ principal, body }) => bindSocialHandle(ctx, principal.userId, body.twitter));
   bind(app, airdropRoutes.recordFollow, ({ principal }) => recordFollow(ctx, principal.userId));
