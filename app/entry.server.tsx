@@ -3,11 +3,10 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { createInstance } from "i18next";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig } from "./utils/i18n.ts";
-import { resources } from "./utils/i18next.server.ts";
+import { I18nextProvider } from "react-i18next";
+import { normalizeLanguage } from "../contract/languages.ts";
+import { i18nFor } from "./utils/i18next.server.ts";
 import { detectLocale } from "./utils/locale.server.ts";
 import { NonceContext } from "./utils/nonce.tsx";
 
@@ -22,16 +21,8 @@ export default async function handleRequest(
 ) {
   // The root loader settled the language; reading it back keeps the render and the data in step.
   const rootData = remixContext.staticHandlerContext.loaderData.root as { locale?: string } | undefined;
-  const locale = rootData?.locale ?? (await detectLocale(request));
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    ...i18nConfig,
-    ns: Object.keys(resources.en ?? {}),
-    lng: locale,
-    resources,
-    react: { useSuspense: false },
-    initImmediate: false,
-  });
+  const locale = normalizeLanguage(rootData?.locale) ?? (await detectLocale(request));
+  const i18n = i18nFor(locale);
   const nonce = (loadContext as { cspNonce?: string }).cspNonce;
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
 

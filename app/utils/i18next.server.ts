@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { RemixI18Next } from "remix-i18next/server";
-import type { Resource, ResourceLanguage } from "i18next";
+import { createInstance, type i18n, type Resource, type ResourceLanguage, type TFunction } from "i18next";
+import { initReactI18next } from "react-i18next";
 import { LANGUAGE_CODES, type LanguageCode } from "../../contract/languages.ts";
 import { i18nConfig, type Namespace } from "./i18n.ts";
-import { detectLocale } from "./locale.server.ts";
 
 const LOCALES_DIR = resolve("locales");
 
@@ -19,15 +18,35 @@ export const resources: Resource = Object.fromEntries(
   }),
 );
 
-export const i18next = new RemixI18Next({
-  detection: {
-    supportedLanguages: [...LANGUAGE_CODES],
-    fallbackLanguage: i18nConfig.fallbackLng,
-    order: ["custom"],
-    findLocale: async (request) => detectLocale(request),
-  },
-  i18next: { ...i18nConfig, resources },
-});
+/**
+ * One ready i18next instance per language, made at start and shared by every render and
+ * loader: nothing is created, initialised or cloned per request. Nobody changes an
+ * instance's language, so sharing one between concurrent requests is safe.
+ */
+const instances = new Map<LanguageCode, i18n>(
+  LANGUAGE_CODES.map((lng) => {
+    const instance = createInstance();
+    void instance.use(initReactI18next).init({
+      ...i18nConfig,
+      ns: Object.keys(resources.en ?? {}),
+      lng,
+      resources,
+      react: { useSuspense: false },
+      initImmediate: false,
+    });
+    return [lng, instance];
+  }),
+);
+
+/** The shared instance of a language, for the server render. */
+export function i18nFor(locale: LanguageCode): i18n {
+  return instances.get(locale)!;
+}
+
+/** A translate function for one language and namespace, for loaders and actions. */
+export function fixedT(locale: LanguageCode, ns: Namespace): TFunction {
+  return i18nFor(locale).getFixedT(locale, ns);
+}
 
 /** The given namespaces in one language, for the root loader to embed in the page. */
 export function resourcesFor(locale: LanguageCode, namespaces: readonly Namespace[]): Resource {

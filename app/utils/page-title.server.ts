@@ -1,11 +1,11 @@
 import { json } from "@remix-run/node";
 import type { Namespace } from "./i18n.ts";
-import { i18next } from "./i18next.server.ts";
+import { fixedT } from "./i18next.server.ts";
 import { detectLocale } from "./locale.server.ts";
 
 /** The translated document title of a signed-in page (a key of `common`, or of `ns`). */
 export async function pageTitle(request: Request, key: string, ns: "common" | Namespace = "common"): Promise<string> {
-  const t = await i18next.getFixedT(await detectLocale(request), ns);
+  const t = fixedT(await detectLocale(request), ns);
   return `${t(key)} · VV`;
 }
 

@@ -1,6 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import { getEnv } from "~/utils/env.server.ts";
-import { i18next } from "~/utils/i18next.server.ts";
+import { fixedT } from "~/utils/i18next.server.ts";
 import { routes } from "../../../contract/routes.ts";
 import { ApiError, callApi } from "~/utils/api.server.ts";
 import { requestContext, type RequestContext } from "~/utils/request.server.ts";
@@ -24,7 +24,7 @@ export async function authPageLoader(request: Request, mode: "login" | "register
   const ctx = await requestContext(request);
   const url = new URL(request.url);
   if (ctx.caller.token) throw redirect("/airdrop");
-  const t = await i18next.getFixedT(ctx.locale, "auth");
+  const t = fixedT(ctx.locale, "auth");
   const invite = url.searchParams.get("invite")?.trim() || undefined;
   return json({
     title: t(`${mode}.title`),

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import type { LanguageCode } from "../../../contract/languages.ts";
 import { getEnv } from "~/utils/env.server.ts";
-import { i18next } from "~/utils/i18next.server.ts";
+import { fixedT } from "~/utils/i18next.server.ts";
 import { detectLocale } from "~/utils/locale.server.ts";
 
 const EFFECTIVE = "2026-11-21";
@@ -9,7 +9,7 @@ const EFFECTIVE = "2026-11-21";
 type Doc = "privacy" | "terms";
 
 async function buildText(locale: LanguageCode, doc: Doc) {
-  const t = await i18next.getFixedT(locale, "legal");
+  const t = fixedT(locale, "legal");
   const sections: { heading: string; body: string[] }[] = [];
   for (let i = 1; ; i++) {
     const key = `${doc}.s${i}`;
