@@ -4,9 +4,9 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { normalizeLanguage } from "../contract/languages.ts";
-import { i18nFor } from "./utils/i18next.server.ts";
+import { translatorFor } from "./utils/i18next.server.ts";
+import { TranslatorProvider } from "./utils/translation.tsx";
 import { detectLocale } from "./utils/locale.server.ts";
 import { NonceContext } from "./utils/nonce.tsx";
 
@@ -22,7 +22,6 @@ export default async function handleRequest(
   // The root loader settled the language; reading it back keeps the render and the data in step.
   const rootData = remixContext.staticHandlerContext.loaderData.root as { locale?: string } | undefined;
   const locale = normalizeLanguage(rootData?.locale) ?? (await detectLocale(request));
-  const i18n = i18nFor(locale);
   const nonce = (loadContext as { cspNonce?: string }).cspNonce;
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
 
@@ -30,9 +29,9 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={i18n}>
+        <TranslatorProvider value={translatorFor(locale)}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
+        </TranslatorProvider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -12,7 +12,9 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useMemo } from "react";
+import { TranslatorProvider, useTranslation } from "~/utils/translation.tsx";
+import { translator, type Bundles, type Translator } from "~/utils/translate.ts";
 import { languageDir, type LanguageCode } from "../contract/languages.ts";
 import { IconSprite } from "./components/icons.tsx";
 import { LoadingSpinner } from "./components/loading-spinner.tsx";
@@ -86,17 +88,24 @@ function useHydrate(): boolean {
   return !useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
 }
 
+// In the browser, the namespaces of the pages seen so far, per language: the root's data
+// carries only the page's own, and is not fetched again for a same-page post.
+const seen = new Map<string, Bundles>();
+
 /**
- * Adds the translations the root sent for this page to the browser's i18next, and follows the
- * language the server chose (login may switch it).
+ * The page's translator, from the translations the root sent with it. The server render falls
+ * back on the language's full translator when the root has no data (its own error).
  */
-function useSyncLanguage(data: RootData) {
-  const { i18n } = useTranslation();
-  if (!data) return;
-  for (const [ns, bundle] of Object.entries(data.resources[data.locale] ?? {})) {
-    if (!i18n.hasResourceBundle(data.locale, ns)) i18n.addResourceBundle(data.locale, ns, bundle);
-  }
-  if (i18n.language !== data.locale) void i18n.changeLanguage(data.locale);
+function usePageTranslator(data: RootData): Translator {
+  const fallback = useTranslation().i18n;
+  return useMemo(() => {
+    if (!data) return fallback;
+    const page = data.resources[data.locale] ?? {};
+    if (typeof document === "undefined") return translator(data.locale, page);
+    const bundles = { ...seen.get(data.locale), ...page };
+    seen.set(data.locale, bundles);
+    return translator(data.locale, bundles);
+  }, [data, fallback]);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -104,31 +113,33 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const hydrate = useHydrate();
   const actionToast = useActionToast();
-  useSyncLanguage(data);
+  const pageTranslator = usePageTranslator(data);
   const locale: LanguageCode = data?.locale ?? "en";
   return (
-    <html lang={locale} dir={data?.dir ?? "ltr"}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content="#241c5c" />
-        <Meta />
-        <Links />
-      </head>
-      <body>
-        <IconSprite />
-        {children}
-        <Toaster toast={actionToast ?? data?.toast ?? null} />
-        {hydrate ? (
-          <>
-            <LoadingSpinner />
-            <OfflineNotice />
-            <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
-          </>
-        ) : null}
-      </body>
-    </html>
+    <TranslatorProvider value={pageTranslator}>
+      <html lang={locale} dir={data?.dir ?? "ltr"}>
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+          <meta name="theme-color" content="#241c5c" />
+          <Meta />
+          <Links />
+        </head>
+        <body>
+          <IconSprite />
+          {children}
+          <Toaster toast={actionToast ?? data?.toast ?? null} />
+          {hydrate ? (
+            <>
+              <LoadingSpinner />
+              <OfflineNotice />
+              <ScrollRestoration nonce={nonce} />
+              <Scripts nonce={nonce} />
+            </>
+          ) : null}
+        </body>
+      </html>
+    </TranslatorProvider>
   );
 }
 

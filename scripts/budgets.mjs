@@ -14,7 +14,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
-const JS_BUDGET = 120 * 1024;
+const JS_BUDGET = 100 * 1024;
 const CSS_BUDGET = 15 * 1024;
 const NO_JS_PAGES = new Set(["/privacy", "/terms", "/download"]);
 const PAGES = ["/login", "/register", "/airdrop", "/team", "/recruit", "/force", "/swap", "/mine", "/settings", "/privacy", "/terms", "/download"];

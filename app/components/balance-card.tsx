@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import { balance8 } from "~/utils/format.ts";
 import { Stat } from "./stat.tsx";
 

@@ -1,5 +1,5 @@
 import { NavLink, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import { Icon } from "./icons.tsx";
 
 /** Each tab, and the pages opened from it that keep it lit. */

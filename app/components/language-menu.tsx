@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import { LANGUAGES } from "../../contract/languages.ts";
 
 /** A language list that works without JavaScript: a disclosure of plain links. */

@@ -1,5 +1,5 @@
 import { useContext, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 import { isolateNumbers } from "~/utils/format.ts";
 import { onToast, type Toast } from "~/utils/toast.ts";

@@ -1,55 +1,40 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { createInstance, type i18n, type Resource, type ResourceLanguage, type TFunction } from "i18next";
-import { initReactI18next } from "react-i18next";
-import { LANGUAGE_CODES, type LanguageCode } from "../../contract/languages.ts";
-import { i18nConfig, type Namespace } from "./i18n.ts";
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from "../../contract/languages.ts";
+import type { Namespace } from "./i18n.ts";
+import { translator, type Bundles, type Translator, type Values } from "./translate.ts";
 
 const LOCALES_DIR = resolve("locales");
 
 /** Every translation, read once at start: a page never waits on a file or a request for them. */
-export const resources: Resource = Object.fromEntries(
+export const resources: Record<LanguageCode, Bundles> = Object.fromEntries(
   LANGUAGE_CODES.map((lng) => {
     const dir = join(LOCALES_DIR, lng);
     const namespaces = readdirSync(dir)
       .filter((f) => f.endsWith(".json"))
       .map((f) => [f.slice(0, -5), JSON.parse(readFileSync(join(dir, f), "utf8"))]);
-    return [lng, Object.fromEntries(namespaces) as ResourceLanguage];
+    return [lng, Object.fromEntries(namespaces) as Bundles];
   }),
+) as Record<LanguageCode, Bundles>;
+
+/** One translator per language over all its namespaces, made at start and shared by every request. */
+const translators = new Map<LanguageCode, Translator>(
+  LANGUAGE_CODES.map((lng) => [lng, translator(lng, resources[lng], lng === DEFAULT_LANGUAGE ? undefined : resources[DEFAULT_LANGUAGE])]),
 );
 
-/**
- * One ready i18next instance per language, made at start and shared by every render and
- * loader: nothing is created, initialised or cloned per request. Nobody changes an
- * instance's language, so sharing one between concurrent requests is safe.
- */
-const instances = new Map<LanguageCode, i18n>(
-  LANGUAGE_CODES.map((lng) => {
-    const instance = createInstance();
-    void instance.use(initReactI18next).init({
-      ...i18nConfig,
-      ns: Object.keys(resources.en ?? {}),
-      lng,
-      resources,
-      react: { useSuspense: false },
-      initImmediate: false,
-    });
-    return [lng, instance];
-  }),
-);
-
-/** The shared instance of a language, for the server render. */
-export function i18nFor(locale: LanguageCode): i18n {
-  return instances.get(locale)!;
+/** The shared translator of a language: the server render's fallback when the root has no data. */
+export function translatorFor(locale: LanguageCode): Translator {
+  return translators.get(locale)!;
 }
 
 /** A translate function for one language and namespace, for loaders and actions. */
-export function fixedT(locale: LanguageCode, ns: Namespace): TFunction {
-  return i18nFor(locale).getFixedT(locale, ns);
+export function fixedT(locale: LanguageCode, ns: Namespace): (key: string, values?: Values) => string {
+  const { t } = translatorFor(locale);
+  return (key, values) => t(`${ns}:${key}`, values);
 }
 
 /** The given namespaces in one language, for the root loader to embed in the page. */
-export function resourcesFor(locale: LanguageCode, namespaces: readonly Namespace[]): Resource {
+export function resourcesFor(locale: LanguageCode, namespaces: readonly Namespace[]): Record<string, Bundles> {
   const all = resources[locale] ?? {};
   return { [locale]: Object.fromEntries(namespaces.map((ns) => [ns, all[ns] ?? {}])) };
 }

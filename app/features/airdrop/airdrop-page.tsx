@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { isolate } from "~/utils/format.ts";
 import type { IntentFailure } from "~/utils/intent-action.server.ts";

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import { isolateNumbers } from "~/utils/format.ts";
 import { BonusType, type BonusTypeValue } from "../../../contract/bonus-tasks.ts";
 import { Chip } from "~/components/chip.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import { Icon } from "~/components/icons.tsx";
 import { compactNumber } from "~/utils/format.ts";
 import type { Info } from "./types.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import { Chip } from "~/components/chip.tsx";
 import { EmptyState } from "~/components/empty-state.tsx";
 import { Stat } from "~/components/stat.tsx";

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import { Chip, type ChipTone } from "~/components/chip.tsx";
 import { Icon } from "~/components/icons.tsx";
 import { RoundRing } from "~/components/round-ring.tsx";

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import { isolateNumbers } from "~/utils/format.ts";
 import { BonusType } from "../../../contract/bonus-tasks.ts";
 import { Icon } from "~/components/icons.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import { NicknameForm } from "~/features/profile/nickname-form.tsx";
 
 /** Asks a new user, once, what to call them; saving comes back here. Skipping is simply scrolling on. */

@@ -1,5 +1,5 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import { isolate } from "~/utils/format.ts";
 import { LanguageMenu } from "~/components/language-menu.tsx";
 import type { authPageLoader } from "./auth-page.server.ts";

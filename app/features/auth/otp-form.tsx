@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "~/utils/translation.tsx";
 import { useToastText } from "~/components/toaster.tsx";
 import { ErrorCode } from "../../../contract/errors.ts";
 import { countdown, isolate } from "~/utils/format.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import { AvatarStatus } from "../../../contract/profile-states.ts";
 import { Chip } from "~/components/chip.tsx";
 import { useSignedInUser } from "~/utils/signed-in-user.ts";

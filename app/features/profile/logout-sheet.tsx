@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import { Sheet } from "~/components/sheet.tsx";
 
 /** "Log out?": the confirmation a link opens (`?confirm=logout`), so it works without JavaScript. */

@@ -1,5 +1,5 @@
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import { ErrorCode } from "../../../contract/errors.ts";
 import type { IntentFailure } from "~/utils/intent-action.server.ts";
 import { useSignedInUser } from "~/utils/signed-in-user.ts";

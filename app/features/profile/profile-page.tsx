@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import { Avatar } from "~/components/avatar.tsx";
 import { BalanceCard } from "~/components/balance-card.tsx";
 import { Icon } from "~/components/icons.tsx";

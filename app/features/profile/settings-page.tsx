@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type ChangeEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import { ErrorCode } from "../../../contract/errors.ts";
 import { LANGUAGES } from "../../../contract/languages.ts";
 import { AvatarStatus, DELETE_WORD } from "../../../contract/profile-states.ts";

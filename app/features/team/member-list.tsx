@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import type { Toast } from "~/utils/toast.ts";
 import { MemberRow, type ShownMember } from "./member-row.tsx";
 import { moreMembersHref, teamHref } from "./team-links.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import type { TeamMember } from "../../../contract/team.ts";
 import { Avatar } from "~/components/avatar.tsx";
 import { Chip, type ChipTone } from "~/components/chip.tsx";

@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import { Icon } from "~/components/icons.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { CopyButton, ShareLink } from "~/components/share.tsx";

@@ -1,5 +1,5 @@
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import { EmptyState } from "~/components/empty-state.tsx";
 import { Icon } from "~/components/icons.tsx";
 import { ListRow } from "~/components/list-row.tsx";

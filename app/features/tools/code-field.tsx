@@ -1,5 +1,5 @@
 import { useActionData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import { useFieldError } from "~/utils/field-error.ts";
 import type { IntentFailure } from "~/utils/intent-action.server.ts";
 

@@ -1,5 +1,5 @@
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import type { ForceMember } from "../../../contract/tools.ts";
 import { Avatar } from "~/components/avatar.tsx";
 import { Chip } from "~/components/chip.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import type { ForceStone } from "../../../contract/tools.ts";
 import { Icon } from "~/components/icons.tsx";
 

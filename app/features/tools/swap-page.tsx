@@ -1,5 +1,5 @@
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import { ErrorCode } from "../../../contract/errors.ts";
 import { EmptyState } from "~/components/empty-state.tsx";
 import { PageHeader } from "~/components/page-header.tsx";

@@ -1,5 +1,5 @@
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translation.tsx";
 import { ErrorCode } from "../../../contract/errors.ts";
 import { EXCHANGE_QUOTA } from "../../../contract/tool-kinds.ts";
 import { Chip } from "~/components/chip.tsx";
