@@ -1,0 +1,380 @@
+// Server rendering throughput against a bare Remix app (issue 12). A measurement, not a test:
+// it exits 0 whether the targets are met or not, and 1 only when something failed to run.
+//
+// Builds the bare fixture in bench/bare (root + one route with a small loader, served by Express
+// with compression, as server.ts serves ours) and our production build (when build/ is missing
+// or older than the sources), starts both on ports of their own with a scratch DATA_DIR and rate
+// limits out of the way, signs a user up through the API and starts their airdrop, then loads
+// each page with autocannon (a 1 s warm-up, then the measured run, `accept-encoding: gzip`):
+// the bare page, our /privacy, /login and the signed-in /airdrop on PGlite, and /airdrop again
+// on PostgreSQL when reachable (a scratch database `vv_bench_<random>`, dropped at the end).
+//
+//   npx tsx scripts/bench-ssr.ts [--duration 8] [--connections 32] [--no-build]
+//
+// BENCH_DATABASE_URL is an admin URL (default postgres://postgres@127.0.0.1:5432/test).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { createCookie, createCookieSessionStorage } from "@remix-run/node";
+import autocannon, { type Result } from "autocannon";
+import pg from "pg";
+import { request } from "undici";
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(name);
+  const value = i < 0 ? fallback : Number(process.argv[i + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} wants a positive integer`);
+  return value;
+};
+const DURATION = arg("--duration", 8);
+const CONNECTIONS = arg("--connections", 32);
+const NO_BUILD = process.argv.includes("--no-build");
+const WARM_UP_SECONDS = 1;
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const SECRET = "bench-ssr-session-secret-0123456789abcdef";
+const BARE_PORT = 3720;
+const PGLITE = { port: 3721, apiPort: 8921 };
+const POSTGRES = { port: 3722, apiPort: 8922 };
+const P99_LIMIT_MS = 250;
+const LOTS = "1000000000";
+
+const redact = (url: string) => url.replace(/\/\/[^@/]*@/, "//");
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const started = performance.now();
+const load = () => loadavg().map((n) => n.toFixed(2)).join(" ");
+const loadAtStart = load();
+
+// ---- builds ------------------------------------------------------------------------------
+
+/** The newest modification time under the given files and folders (0 when none exists). */
+function newest(paths: string[]): number {
+  let latest = 0;
+  for (const path of paths) {
+    if (!existsSync(path)) continue;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path)) latest = Math.max(latest, newest([join(path, entry)]));
+    } else latest = Math.max(latest, stat.mtimeMs);
+  }
+  return latest;
+}
+
+function run(command: string, args: string[], what: string): void {
+  const result = spawnSync(command, args, { stdio: ["ignore", "ignore", "inherit"] });
+  if (result.status !== 0) throw new Error(`${what} failed (${command} ${args.join(" ")}: exit ${result.status})`);
+}
+
+function buildOurs(): void {
+  const built = existsSync("build/index.js") && existsSync("public/build") ? statSync("build/index.js").mtimeMs : 0;
+  const sources = newest(["app", "contract", "locales", "remix.config.js"]);
+  if (built >= sources) return;
+  if (NO_BUILD) throw new Error("--no-build, but build/index.js is missing or older than app/, contract/ or locales/: run npm run build");
+  console.log("Building the app (npm run build)...");
+  run("npm", ["run", "build"], "npm run build");
+}
+
+function buildBare(): void {
+  if (NO_BUILD && existsSync("bench/bare/build/index.js")) return;
+  run("npx", ["remix", "build", "bench/bare"], "the bare Remix build");
+}
+
+// ---- servers -----------------------------------------------------------------------------
+
+interface Server {
+  name: string;
+  child: ChildProcess;
+  base: string;
+}
+const servers = new Set<Server>();
+
+/** Started through npx in a process group of its own (npx does not pass signals on). */
+async function startServer(name: string, script: string, port: number, env: Record<string, string>, ready: string): Promise<Server> {
+  const child = spawn("npx", ["tsx", script], {
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: String(port), ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const server = { name, child, base: `http://localhost:${port}` };
+  servers.add(server);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} before it answered`);
+    if (await fetch(server.base + ready).then((r) => r.ok, () => false)) return server;
+    if (Date.now() > deadline) throw new Error(`${name} did not answer ${ready} in 60 s`);
+    await sleep(250);
+  }
+}
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function stopServer(server: Server): Promise<void> {
+  servers.delete(server);
+  const pid = server.child.pid!;
+  try {
+    process.kill(-pid, "SIGTERM");
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + 12_000;
+  while (groupAlive(pid) && Date.now() < deadline) await sleep(100);
+  if (groupAlive(pid)) process.kill(-pid, "SIGKILL");
+}
+
+/**
+ * The resident memory of the node process that serves (the deepest `node` under npx and tsx),
+ * from /proc/<pid>/status: VmRSS now and VmHWM, its peak.
+ */
+function serverMemory(server: Server): { rss: number; peak: number } | undefined {
+  const parent = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      parent.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  /** Steps from the npx process down to pid, or -1 when pid is not under it. */
+  const depthOf = (pid: number) => {
+    let depth = 0;
+    for (let p = pid; p !== server.child.pid; depth++) {
+      const up = parent.get(p);
+      if (up === undefined || up <= 1 || depth > 50) return -1;
+      p = up;
+    }
+    return depth;
+  };
+  let best: number | undefined;
+  let bestDepth = -1;
+  for (const pid of parent.keys()) {
+    const depth = depthOf(pid);
+    if (depth <= bestDepth) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "node") continue;
+    } catch {
+      continue;
+    }
+    best = pid;
+    bestDepth = depth;
+  }
+  if (best === undefined) return undefined;
+  const status = readFileSync(`/proc/${best}/status`, "utf8");
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
+  return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
+}
+
+// ---- a signed-in user --------------------------------------------------------------------
+
+async function api<T = any>(base: string, method: "GET" | "POST", path: string, init: { body?: unknown; token?: string } = {}): Promise<T> {
+  const res = await request(base + path, {
+    method,
+    headers: {
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(init.token ? { authorization: `HIN ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const envelope = (await res.body.json()) as { code: number; err_msg?: string; data: T };
+  if (envelope.code !== 0) throw new Error(`${method} ${path} answered ${res.statusCode} ${JSON.stringify(envelope)}`);
+  return envelope.data;
+}
+
+/** Registers through the API (code from the outbox mail), starts the airdrop, returns the page cookies. */
+async function signedInCookie(apiBase: string, dataDir: string): Promise<string> {
+  const { did } = await api<{ did: string }>(apiBase, "GET", "/v1/user/did/");
+  const query = `?os=web&lang=en&ui_lang=en&pkg=web&vcode=1&did=${encodeURIComponent(did)}`;
+  const email = `bench-ssr-${randomBytes(4).toString("hex")}@example.com`;
+  await api(apiBase, "POST", `/v1/user/vcode/send/${query}`, { body: { email, purpose: "register" } });
+  const outbox = join(dataDir, "outbox");
+  let code: string | undefined;
+  for (let tries = 0; !code && tries < 100; tries++) {
+    const mail = existsSync(outbox) ? readdirSync(outbox).find((f) => f.endsWith(".eml")) : undefined;
+    if (mail) code = /\b(\d{6})\b/.exec(readFileSync(join(outbox, mail), "utf8"))?.[1];
+    else await sleep(100);
+  }
+  if (!code) throw new Error(`no sign-up code in ${outbox}`);
+  const reg = await api<{ token: string; did: string }>(apiBase, "POST", `/v1/user/register/${query}`, { body: { email, code } });
+  await api(apiBase, "POST", `/v1/mint/start/${query}`, { token: reg.token });
+
+  const storage = createCookieSessionStorage({ cookie: { name: "vv_session", secrets: [SECRET], path: "/" } });
+  const session = await storage.getSession();
+  session.set("token", reg.token);
+  session.set("did", reg.did);
+  const sessionCookie = (await storage.commitSession(session)).split(";")[0];
+  // A returning visitor: the one-time welcome card has been shown.
+  const welcomed = (await createCookie("vv_welcomed", { path: "/" }).serialize("1")).split(";")[0];
+  return `${sessionCookie}; ${welcomed}`;
+}
+
+// ---- measuring ---------------------------------------------------------------------------
+
+interface Row {
+  label: string;
+  bytes: number;
+  result: Result;
+  /** The least share of bare's requests/s this page should reach, in percent. */
+  target?: number;
+}
+
+async function measure(label: string, url: string, cookie?: string, target?: number): Promise<Row> {
+  const headers: Record<string, string> = { "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) };
+  const once = await request(url, { headers });
+  const body = Buffer.from(await once.body.arrayBuffer());
+  if (once.statusCode !== 200) throw new Error(`${label}: ${url} answered ${once.statusCode}, not 200`);
+  if (once.headers["content-encoding"] !== "gzip") throw new Error(`${label}: ${url} was not sent gzipped`);
+  await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_SECONDS, headers });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  console.log(`  ${label.padEnd(22)} ${result.requests.mean.toFixed(0).padStart(6)} req/s${errors ? `, ${errors} errors or non-2xx` : ""}`);
+  return { label, bytes: body.length, result, target };
+}
+
+// ---- the run -----------------------------------------------------------------------------
+
+const scratch: string[] = [];
+let scratchDb: string | undefined;
+
+async function admin(query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+function ourEnv(ports: { port: number; apiPort: number }, dataDir: string): Record<string, string> {
+  return {
+    API_PORT: String(ports.apiPort),
+    DATA_DIR: dataDir,
+    SESSION_SECRET: SECRET,
+    // Every request comes from 127.0.0.1: the limits must not be what is measured.
+    RATE_API_PER_IP_PER_MINUTE: LOTS,
+    RATE_AUTH_PER_IP_PER_MINUTE: LOTS,
+    RATE_WRITES_PER_USER_PER_MINUTE: LOTS,
+    RATE_WEB_PER_IP_PER_MINUTE: LOTS,
+    RATE_WEB_POSTS_PER_IP_PER_MINUTE: LOTS,
+  };
+}
+
+async function cleanUp(): Promise<void> {
+  await Promise.all([...servers].map(stopServer));
+  if (scratchDb) {
+    const name = scratchDb;
+    scratchDb = undefined;
+    await admin(`drop database if exists "${name}" with (force)`).catch((error) => console.error(`could not drop ${name}: ${error.message}`));
+  }
+  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+process.once("SIGINT", () => {
+  console.error("interrupted: stopping the servers");
+  void cleanUp().finally(() => process.exit(130));
+});
+
+const pct = (n: number) => `${n.toFixed(1)}%`;
+const mb = (m?: { rss: number; peak: number }) => (m ? `${m.rss.toFixed(0)} MB (peak ${m.peak.toFixed(0)} MB)` : "unknown");
+
+async function main(): Promise<void> {
+  buildOurs();
+  buildBare();
+
+  const rows: Row[] = [];
+  const memory: string[] = [];
+  let postgresNote = "";
+
+  const bare = await startServer("the bare Remix app", "bench/bare/server.ts", BARE_PORT, {}, "/livez");
+  console.log(`Measuring: ${CONNECTIONS} connections, ${WARM_UP_SECONDS} s warm-up + ${DURATION} s per page, accept-encoding: gzip`);
+  rows.push(await measure("bare Remix /", `${bare.base}/`));
+
+  {
+    const dataDir = mkdtempSync(join(tmpdir(), "vv-bench-ssr-"));
+    scratch.push(dataDir);
+    const ours = await startServer("server.ts on PGlite", "server.ts", PGLITE.port, ourEnv(PGLITE, dataDir), "/healthz");
+    const cookie = await signedInCookie(`http://127.0.0.1:${PGLITE.apiPort}`, dataDir);
+    rows.push(await measure("/privacy", `${ours.base}/privacy`, undefined, 80));
+    rows.push(await measure("/login", `${ours.base}/login`, undefined, 60));
+    rows.push(await measure("/airdrop (PGlite)", `${ours.base}/airdrop`, cookie, 15));
+    memory.push(`ours on PGlite ${mb(serverMemory(ours))}`);
+    await stopServer(ours);
+  }
+
+  let reachable = true;
+  await admin("select 1").catch((error) => {
+    reachable = false;
+    postgresNote = `/airdrop on PostgreSQL skipped: ${redact(ADMIN_URL)} is not reachable (${error.message})`;
+  });
+  if (reachable) {
+    const name = `vv_bench_${randomBytes(5).toString("hex")}`;
+    await admin(`create database "${name}"`);
+    scratchDb = name;
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    const dataDir = mkdtempSync(join(tmpdir(), "vv-bench-ssr-pg-"));
+    scratch.push(dataDir);
+    const ours = await startServer("server.ts on PostgreSQL", "server.ts", POSTGRES.port, { ...ourEnv(POSTGRES, dataDir), DATABASE_URL: url.toString() }, "/healthz");
+    const cookie = await signedInCookie(`http://127.0.0.1:${POSTGRES.apiPort}`, dataDir);
+    rows.push(await measure("/airdrop (PostgreSQL)", `${ours.base}/airdrop`, cookie, 25));
+    memory.push(`ours on PostgreSQL ${mb(serverMemory(ours))}`);
+    await stopServer(ours);
+  }
+  memory.unshift(`bare ${mb(serverMemory(bare))}`);
+  await stopServer(bare);
+
+  // ---- the table ----
+  const base = rows[0].result.requests.mean;
+  const mark = (ok: boolean) => (ok ? "PASS" : "MISS");
+  const columns = ["page", "req/s", "p50 ms", "p99 ms", "errors", "non-2xx", "gzip B", "of bare", "share target", "0 errors", `p99<${P99_LIMIT_MS}`];
+  const table = rows.map((row, i) => {
+    const r = row.result;
+    const share = (r.requests.mean / base) * 100;
+    const errors = r.errors + r.timeouts;
+    return [
+      row.label,
+      r.requests.mean.toFixed(0),
+      String(r.latency.p50),
+      String(r.latency.p99),
+      String(errors),
+      String(r.non2xx),
+      String(row.bytes),
+      i === 0 ? "100%" : pct(share),
+      row.target === undefined ? "-" : `>=${row.target}% ${mark(share >= row.target)}`,
+      i === 0 ? "-" : mark(errors + r.non2xx === 0),
+      i === 0 ? "-" : mark(r.latency.p99 < P99_LIMIT_MS),
+    ];
+  });
+  const widths = columns.map((c, k) => Math.max(c.length, ...table.map((cells) => cells[k].length)));
+  const line = (cells: string[]) => cells.map((c, k) => (k === 0 ? c.padEnd(widths[k]) : c.padStart(widths[k]))).join("  ");
+  console.log();
+  console.log(`Server rendering, ${CONNECTIONS} connections x ${DURATION} s per page after a ${WARM_UP_SECONDS} s warm-up, accept-encoding: gzip`);
+  console.log(line(columns));
+  for (const cells of table) console.log(line(cells));
+  const checks = table.slice(1).flatMap((cells) => cells.slice(8)).filter((c) => c !== "-");
+  const met = checks.filter((c) => c.endsWith("PASS")).length;
+  console.log(`Targets met: ${met} of ${checks.length} (share of bare's requests/s in this run; 0 errors and non-2xx; p99 under ${P99_LIMIT_MS} ms)`);
+  if (postgresNote) console.log(postgresNote);
+  console.log(`Server RSS at the end: ${memory.join("; ")}`);
+  // Shares are taken in the same run, but a busy machine still blurs them: say how busy it was.
+  console.log(`Run time ${((performance.now() - started) / 1000).toFixed(0)} s; ${cpus().length} CPUs, load average at the start ${loadAtStart}, at the end ${load()}`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}
