@@ -49,6 +49,7 @@ try {
 const { env, api } = configured;
 
 const BUILD_DIR = resolve("public/build");
+const PUBLIC_HOST = new URL(env.PUBLIC_URL).host;
 /** Pages whose form may carry a picture (multipart), under UPLOAD_BODY_LIMIT. */
 const UPLOAD_PATHS = ["/settings"];
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -80,11 +81,15 @@ function precompressed(req: Request, res: Response, next: NextFunction) {
 /**
  * Facts only this server knows, in headers the Remix handler passes on (whatever a client sent
  * under these names is overwritten): the visitor's address as Express resolved it (trusting
- * the proxies TRUST_PROXY names), and whether Remix's own fetch asked (`?_data=`, which Remix strips
- * before loaders and actions see the URL).
+ * the proxies TRUST_PROXY names), our public host, and whether Remix's own fetch asked
+ * (`?_data=`, which Remix strips before loaders and actions see the URL).
  */
 function requestFacts(req: Request, _res: Response, next: NextFunction) {
   req.headers["x-client-ip"] = req.ip ?? "";
+  // Remix refuses a post whose Origin differs from its Host (a 500), which a proxy that rewrites
+  // Host would cause on every form; originGuard has already held Origin to PUBLIC_URL, so the
+  // public host is the one to compare with.
+  req.headers["x-forwarded-host"] = PUBLIC_HOST;
   req.headers["x-data-request"] = typeof req.query._data === "string" ? "1" : "0";
   next();
 }

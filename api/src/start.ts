@@ -1,3 +1,6 @@
+import type { ServerResponse } from "node:http";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
 import pino, { type Logger } from "pino";
 import { buildApp } from "./app.ts";
 import { systemClock } from "./lib/clock.ts";
@@ -13,17 +16,75 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
+// Any constant of our own (distribution uses 72_716_001): the key instances migrate under in turn.
+const MIGRATION_LOCK = 72_716_002;
+
+/**
+ * Runs `open` (which migrates) holding a PostgreSQL advisory lock, so instances started together
+ * on one database migrate one after the other: the first applies the migrations, the others find
+ * them applied. Without it they ran the same CREATE TABLEs at once and all but one crashed
+ * ("duplicate key value violates unique constraint pg_type_typname_nsp_index"). PGlite is one
+ * process's alone (the folder lock): nothing to wait for.
+ */
+async function inTurn<T>(url: string | undefined, open: () => Promise<T>): Promise<T> {
+  if (!url) return open();
+  const client = new pg.Client({ connectionString: url });
+  client.on("error", () => {
+    // The lock goes with the connection; the migration's own queries report what went wrong.
+  });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    return await open();
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Fastify's close stops taking connections, answers the requests in flight and closes the
+ * connections idle at that moment. A keep-alive connection whose request was in flight is idle
+ * only after its answer, and the client (the web app's pool, any HTTP client) may keep it for a
+ * minute (Keep-Alive: timeout=72): the close waited for the client, and a SIGTERM ended in
+ * close-with-grace's forced exit (code 1) after its 10 s. So the answers still to be sent say
+ * `Connection: close` (the client will not reuse the connection), and any connection that turns
+ * idle meanwhile is closed at once.
+ */
+function closableServer(app: FastifyInstance): () => Promise<void> {
+  let closing = false;
+  const unanswered = new Set<ServerResponse>();
+  app.server.prependListener("request", (_req, res: ServerResponse) => {
+    if (closing) return void res.setHeader("connection", "close");
+    unanswered.add(res);
+    res.once("close", () => unanswered.delete(res));
+  });
+  return async () => {
+    closing = true;
+    for (const res of unanswered) if (!res.headersSent) res.setHeader("connection", "close");
+    // For an answer already on its way when the close began (a file download).
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    try {
+      await app.close();
+    } finally {
+      clearInterval(sweep);
+    }
+  };
+}
+
 /** Opens the database (migrating it), builds the app and listens: the API as a service. */
 export async function startApi(config: ApiConfig, log: Logger = pino({ level: config.LOG_LEVEL })): Promise<RunningApi> {
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    onPoolError: (err) => log.warn({ err }, "database connection lost"),
-  });
+  const database = await inTurn(config.DATABASE_URL, () =>
+    openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      onPoolError: (err) => log.warn({ err }, "database connection lost"),
+    }),
+  );
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log });
   const social = socialFor(config);
   const domain = { db: database.db, config, clock: systemClock, mailer, social };
   const app = await buildApp(domain, { logger: log.child({ svc: "api" }) });
+  const closeServer = closableServer(app);
   const url = await app.listen({ host: config.API_HOST, port: config.API_PORT });
   log.info({ database: database.kind, mail: mailer.target, social: social.name, url }, "api listening");
   const scheduler = startScheduler(domain, log.child({ svc: "rounds" }));
@@ -32,7 +93,7 @@ export async function startApi(config: ApiConfig, log: Logger = pino({ level: co
     url: `http://${config.API_HOST}:${config.API_PORT}`,
     async close() {
       await Promise.all([scheduler.stop(), mailWorker.stop()]);
-      await app.close();
+      await closeServer();
       await database.close();
     },
   };

@@ -2,6 +2,8 @@ import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
 import type { Namespace, RouteHandle } from "./i18n.ts";
 
+const KNOWN_PATHS = 1000;
+
 export type NamespacesFor = (pathname: string) => Namespace[];
 
 interface RouteNode {
@@ -34,8 +36,17 @@ export function routeNamespaces(routes: ServerBuild["routes"] | RouteTable): Nam
         children: childrenOf(r.id),
       }));
   const tree = childrenOf(undefined);
+  // Matching flattens and ranks the whole tree on every call: remember each path's answer
+  // (a bounded number of them: visitors can invent paths without end).
+  const known = new Map<string, Namespace[]>();
   return (pathname) => {
-    const matches = matchRoutes(tree as never, pathname) ?? [];
-    return [...new Set(matches.flatMap((m) => (m.route as unknown as RouteNode).namespaces))];
+    let namespaces = known.get(pathname);
+    if (!namespaces) {
+      const matches = matchRoutes(tree as never, pathname) ?? [];
+      namespaces = [...new Set(matches.flatMap((m) => (m.route as unknown as RouteNode).namespaces))];
+      if (known.size >= KNOWN_PATHS) known.clear();
+      known.set(pathname, namespaces);
+    }
+    return namespaces;
   };
 }

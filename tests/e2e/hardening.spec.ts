@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
+import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { statSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -88,6 +89,29 @@ test.describe("the web app's guards, in front of every route", () => {
     const json = await request.post("/airdrop", { data: { intent: "start" }, maxRedirects: 0 });
     expect(json.status()).toBe(400);
     expect(await json.text()).toContain(t("errors:100400"));
+  });
+
+  test("behind a proxy that rewrites Host, a form post from our own pages still works", async () => {
+    const body = new URLSearchParams({ intent: "send", email: "not-an-email" }).toString();
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: "127.0.0.1",
+          port: E2E.port,
+          path: "/login",
+          method: "POST",
+          headers: { host: "vv-web.internal:8080", origin: E2E.baseUrl, "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+    // The login page again with its refusal (a malformed e-mail), not Remix's 500.
+    expect(status).toBe(200);
   });
 
   test("liveness and readiness apart: with its API gone a web app is live, not ready, and its pages name no address", async ({ page, request }) => {
