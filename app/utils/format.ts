@@ -2,6 +2,7 @@
  * Display formatting of product spec §9. Inputs are the API's decimal strings and
  * integers; nothing here reads the clock.
  */
+import { listFormat, numberFormat } from "./intl.ts";
 
 const EMPTY = "--";
 
@@ -46,7 +47,7 @@ export function isolate(text: string): string {
 
 /** A whole number of minutes in the reader's language ("5 minutes", "5 دقائق"), rounded up from seconds. */
 export function minutesText(locale: string, seconds: number): string {
-  return new Intl.NumberFormat(locale, { style: "unit", unit: "minute", unitDisplay: "long" }).format(Math.ceil(seconds / 60));
+  return numberFormat(locale, { style: "unit", unit: "minute", unitDisplay: "long" }).format(Math.ceil(seconds / 60));
 }
 
 /**
@@ -56,9 +57,9 @@ export function minutesText(locale: string, seconds: number): string {
 export function hoursMinutesText(locale: string, seconds: number): string {
   const total = Math.max(1, Math.ceil(seconds / 60));
   const unit = (name: "hour" | "minute", n: number) =>
-    new Intl.NumberFormat(locale, { style: "unit", unit: name, unitDisplay: "long" }).format(n);
+    numberFormat(locale, { style: "unit", unit: name, unitDisplay: "long" }).format(n);
   const parts = [total >= 60 ? unit("hour", Math.floor(total / 60)) : "", total % 60 ? unit("minute", total % 60) : ""];
-  return new Intl.ListFormat(locale, { type: "unit", style: "narrow" }).format(parts.filter(Boolean));
+  return listFormat(locale, { type: "unit", style: "narrow" }).format(parts.filter(Boolean));
 }
 
 /**

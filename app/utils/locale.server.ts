@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, normalizeLanguage, type LanguageCode } from "../../contract/languages.ts";
 import { langCookie } from "./cookies.server.ts";
+import { dateTimeFormat } from "./intl.ts";
 
 /** A language chosen in the URL (`?ui_lang=`, then `?lang=`), if any. */
 export function languageFromUrl(request: Request): LanguageCode | undefined {
@@ -45,7 +46,7 @@ export function timeZoneOf(request: Request): string | undefined {
   if (!raw) return undefined;
   try {
     const zone = decodeURIComponent(raw);
-    new Intl.DateTimeFormat("en", { timeZone: zone });
+    dateTimeFormat("en", { timeZone: zone });
     return zone;
   } catch {
     return undefined;

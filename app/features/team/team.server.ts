@@ -9,6 +9,7 @@ import { teamHref } from "./team-links.ts";
 import { timeZoneOf } from "~/utils/locale.server.ts";
 import { pageTitle } from "~/utils/page-title.server.ts";
 import { callSignedIn, errorToast, orUnavailable, requestContext, requireSignedIn, type RequestContext } from "~/utils/request.server.ts";
+import { dateTimeFormat } from "~/utils/intl.ts";
 
 /** `?level=2` shows level 2; anything else (absent, "3", "-1") shows level 1. */
 function levelOf(url: URL): "1" | "2" {
@@ -18,7 +19,7 @@ function levelOf(url: URL): "1" | "2" {
 /** One page of the level's members, with each join time written for the reader's clock. */
 async function membersPage(request: Request, ctx: RequestContext, level: "1" | "2", cursor: string | undefined) {
   const zone = timeZoneOf(request);
-  const joined = new Intl.DateTimeFormat(ctx.locale, { year: "numeric", month: "short", day: "numeric", timeZone: zone ?? "UTC" });
+  const joined = dateTimeFormat(ctx.locale, { year: "numeric", month: "short", day: "numeric", timeZone: zone ?? "UTC" });
   const page = await callSignedIn(request, ctx, routes.team.members, { query: { level, cursor } });
   return { ...page, list: page.list.map((m) => ({ ...m, joined: joined.format(fromEpochSeconds(m.register_at)) })) };
 }
