@@ -50,7 +50,8 @@ export const roundListResult = z.object({
   next_before: z.number().int().nullable().describe("`before` for the next (older) page; null on the last page"),
 });
 const roundListQuery = z.object({
-  before: z.coerce.number().int().positive().max(2 ** 31).optional().describe("Only rounds numbered below this (paging)"),
+  // Within the column's integer range: a number beyond it is a malformed request, not a database fault.
+  before: z.coerce.number().int().positive().max(2_147_483_647).optional().describe("Only rounds numbered below this (paging)"),
   size: z.coerce.number().int().min(1).max(50).optional().describe("Rounds per page, 50 unless given"),
 });
 

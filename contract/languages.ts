@@ -35,8 +35,9 @@ const ALIASES: Record<string, LanguageCode> = {
  * Maps what clients send (`zh_CN`, `pt-br`, `bn`, `en-US`) onto one of ours,
  * or undefined when it is not a language we speak.
  */
-export function normalizeLanguage(input: string | null | undefined): LanguageCode | undefined {
-  if (!input) return undefined;
+export function normalizeLanguage(input: unknown): LanguageCode | undefined {
+  // A cookie's value reaches here untyped: it may hold JSON of any type.
+  if (typeof input !== "string") return undefined;
   const wanted = input.trim().replace(/_/g, "-").toLowerCase();
   if (!wanted) return undefined;
   const exact = LANGUAGE_CODES.find((c) => c.toLowerCase() === wanted);

@@ -3,7 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { DomainContext } from "./domain/context.ts";
 import { trustProxyValue } from "./lib/trust-proxy.ts";
-import { installErrorHandling } from "./plugins/errors.ts";
+import { frameworkErrors, installErrorHandling } from "./plugins/errors.ts";
 import { openApiRoute } from "./plugins/openapi.ts";
 import { rateLimitHook } from "./plugins/rate-limit.ts";
 import { accountsApi } from "./routes/v1/accounts.ts";
@@ -34,6 +34,7 @@ export async function buildApp(domain: DomainContext, opts: { logger: Logger | f
       return typeof forwarded === "string" && REQUEST_ID.test(forwarded) ? forwarded : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   });
   app.decorate("domain", domain);
   installErrorHandling(app);

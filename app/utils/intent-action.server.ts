@@ -13,6 +13,25 @@ export function field(form: FormData, name: string): string {
   return typeof value === "string" ? value.trim() : "";
 }
 
+/**
+ * The posted form, or a 400 with the toast when the body is not one (another content type, or
+ * multipart that does not parse). server.ts refuses such posts before Remix; an action reached
+ * anyway must still answer, not fail.
+ */
+export async function postedForm(request: Request): Promise<FormData | Response> {
+  try {
+    return await request.formData();
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return notAForm();
+  }
+}
+
+/** The answer to a post whose body is not a form: the shape of any refusal, at 400. */
+export function notAForm(): Response {
+  return json<IntentFailure>({ toast: { kind: "error", code: ErrorCode.badRequest } }, { status: 400 });
+}
+
 /** Calls the API as the signed-in user of this request (an expired login goes to /login). */
 type SignedInApi = <S extends RouteSpec>(spec: S, input?: Parameters<typeof callApi<S>>[2]) => Promise<z.infer<S["response"]>>;
 
@@ -58,8 +77,11 @@ export async function dispatchIntent(
   opts: { page: string; keep?: readonly string[]; form?: FormData },
 ): Promise<Response> {
   const ctx = await requireSignedIn(request);
-  const form = opts.form ?? (await request.formData());
-  const handler = table[field(form, "intent")];
+  const form = opts.form ?? (await postedForm(request));
+  if (form instanceof Response) return form;
+  const chosen = field(form, "intent");
+  // The table's own entries only: every object also answers to "constructor" or "toString".
+  const handler = Object.hasOwn(table, chosen) ? table[chosen] : undefined;
   if (!handler) return json<IntentFailure>({ toast: { kind: "error", code: ErrorCode.badRequest } });
   const api: SignedInApi = (spec, input) => callSignedIn(request, ctx, spec, input);
   let result: unknown;

@@ -2,7 +2,8 @@
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/airdrop"): string {
   if (!to || typeof to !== "string") return fallback;
   // Browsers drop tabs and newlines and read "\\" as "/": "/\t/evil" would become "//evil".
-  if (!to.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(to) || to.startsWith("//")) return fallback;
+  // Our own paths are percent-encoded ASCII; anything else cannot even be a Location header.
+  if (!to.startsWith("/") || /[^\u0020-\u007e]|\\/.test(to) || to.startsWith("//")) return fallback;
   if (/^\/(login|register|logout)\b/.test(to)) return fallback;
   return to;
 }

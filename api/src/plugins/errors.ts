@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { fail } from "../../../contract/envelope.ts";
 import { ErrorCode, ERROR_MESSAGES, type ErrorCodeValue } from "../../../contract/errors.ts";
 import { Failure } from "../lib/failure.ts";
@@ -30,4 +30,13 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) =>
     reply.code(404).send(fail(ErrorCode.notFound, ERROR_MESSAGES[ErrorCode.notFound])),
   );
+}
+
+/**
+ * The router's own refusals (a broken escape or an over-long parameter in the path) never
+ * reach the error handler: Fastify answers them itself, in its own shape, unless given this.
+ * Either is a malformed request: 400 in the envelope.
+ */
+export function frameworkErrors(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void reply.code(400).send(fail(ErrorCode.badRequest, ERROR_MESSAGES[ErrorCode.badRequest]));
 }

@@ -2,7 +2,7 @@ import { json } from "@remix-run/node";
 import { routes } from "../../../contract/routes.ts";
 import { callApi } from "~/utils/api.server.ts";
 import { langCookie } from "~/utils/cookies.server.ts";
-import { field } from "~/utils/intent-action.server.ts";
+import { field, postedForm } from "~/utils/intent-action.server.ts";
 import { errorToast, requestContext } from "~/utils/request.server.ts";
 import { safeRedirect } from "~/utils/safe-redirect.ts";
 import { commitSession } from "~/utils/session.server.ts";
@@ -15,7 +15,8 @@ import type { OtpActionData } from "./otp-form.tsx";
  * language and redirects. Failures come back as a localized toast, fields kept.
  */
 export async function otpAction(request: Request, mode: "login" | "register") {
-  const form = await request.formData();
+  const form = await postedForm(request);
+  if (form instanceof Response) return form;
   const ctx = await requestContext(request);
   const email = field(form, "email");
   const invite = field(form, "invite");

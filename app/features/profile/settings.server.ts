@@ -11,7 +11,7 @@ import { normalizeLanguage } from "../../../contract/languages.ts";
 import { routes } from "../../../contract/routes.ts";
 import { langCookie } from "~/utils/cookies.server.ts";
 import { getEnv } from "~/utils/env.server.ts";
-import { dispatchIntent, field, intent, type IntentFailure, Refusal } from "~/utils/intent-action.server.ts";
+import { dispatchIntent, field, intent, type IntentFailure, notAForm, postedForm, Refusal } from "~/utils/intent-action.server.ts";
 import { pageTitle } from "~/utils/page-title.server.ts";
 import { callSignedIn, errorToast, orUnavailable, requireSignedIn } from "~/utils/request.server.ts";
 import { safeRedirect } from "~/utils/safe-redirect.ts";
@@ -102,12 +102,13 @@ async function deleteAccount(request: Request, form: FormData): Promise<Response
 
 /** Reads the form: a picture arrives as multipart, and is held in memory only up to the cap. */
 async function readForm(request: Request): Promise<FormData | Response> {
-  if (!request.headers.get("content-type")?.startsWith("multipart/form-data")) return request.formData();
+  if (!request.headers.get("content-type")?.startsWith("multipart/form-data")) return postedForm(request);
   try {
     return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: getEnv().UPLOAD_BODY_LIMIT }));
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return json<IntentFailure>({ toast: { kind: "error", code: ErrorCode.tooLarge } }, { status: 413 });
-    throw error;
+    // Anything else the parser throws is about the body: no boundary, cut off, malformed.
+    return notAForm();
   }
 }
 

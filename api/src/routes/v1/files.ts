@@ -12,13 +12,20 @@ async function readUpload(request: FastifyRequest): Promise<{ type: string; byte
   if (!request.isMultipart()) throw new Failure(ErrorCode.badRequest, 400);
   let type = "";
   let bytes: Buffer | undefined;
-  for await (const part of request.parts()) {
-    if (part.type === "file") {
-      if (part.fieldname !== "file" || bytes) throw new Failure(ErrorCode.badRequest, 400);
-      bytes = await part.toBuffer();
-    } else if (part.fieldname === "type") {
-      type = String(part.value);
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "file") {
+        if (part.fieldname !== "file" || bytes) throw new Failure(ErrorCode.badRequest, 400);
+        bytes = await part.toBuffer();
+      } else if (part.fieldname === "type") {
+        type = String(part.value);
+      }
     }
+  } catch (error) {
+    // The plugin's refusals (limits: 413) carry their status; the parser's ("Unexpected end of
+    // multipart data", "Boundary not found") do not, and are a body that is not the multipart it claims.
+    if (error instanceof Failure || typeof (error as { statusCode?: unknown }).statusCode === "number") throw error;
+    throw new Failure(ErrorCode.badRequest, 400);
   }
   if (!bytes || bytes.length === 0) throw new Failure(ErrorCode.badRequest, 400);
   return { type, bytes };
