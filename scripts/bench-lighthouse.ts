@@ -19,17 +19,16 @@
 // Lighthouse JSON (open it at https://googlechrome.github.io/lighthouse/viewer/).
 // Chrome: CHROME_PATH, else /usr/bin/chromium. The pages are served as server.ts serves them:
 // plain HTTP/1.1 on localhost, no TLS or HTTP/2 front.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { request } from "undici";
+import { newest, NO_RATE_LIMITS, servers, signedInCookie, startServer, stopServer } from "./bench-support.ts";
 
 const started = performance.now();
 const argValue = (name: string): string | undefined => {
@@ -56,10 +55,8 @@ const API_PORT = 8930;
 const BASE = `http://localhost:${PORT}`;
 const API = `http://127.0.0.1:${API_PORT}`;
 const SECRET = "bench-lighthouse-session-secret-0123456789abcdef";
-const LOTS = "1000000000";
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu"];
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const load = () => loadavg().map((n) => n.toFixed(2)).join(" ");
 const loadAtStart = load();
 
@@ -69,19 +66,6 @@ const chromePath = [process.env.CHROME_PATH, "/usr/bin/chromium"].find((p): p is
 if (!chromePath) {
   console.log(`Lighthouse: skipped: no Chrome (CHROME_PATH ${process.env.CHROME_PATH ? `${process.env.CHROME_PATH} does not exist` : "is unset"}, /usr/bin/chromium is missing)`);
   process.exit(0);
-}
-
-/** The newest modification time under the given files and folders (0 when none exists). */
-function newest(paths: string[]): number {
-  let latest = 0;
-  for (const path of paths) {
-    if (!existsSync(path)) continue;
-    const stat = statSync(path);
-    if (stat.isDirectory()) {
-      for (const entry of readdirSync(path)) latest = Math.max(latest, newest([join(path, entry)]));
-    } else latest = Math.max(latest, stat.mtimeMs);
-  }
-  return latest;
 }
 
 function build(): void {
@@ -96,107 +80,7 @@ function build(): void {
   if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status})`);
 }
 
-// ---- the server ---------------------------------------------------------------------------
-
-let server: ChildProcess | undefined;
 const dataDir = mkdtempSync(join(tmpdir(), "vv-bench-lighthouse-"));
-
-/** server.ts through npx in a process group of its own (npx does not pass signals on). */
-async function startServer(): Promise<void> {
-  const child = spawn("npx", ["tsx", "server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      PORT: String(PORT),
-      API_PORT: String(API_PORT),
-      DATA_DIR: dataDir,
-      SESSION_SECRET: SECRET,
-      // Every request comes from 127.0.0.1: the limits must not be what is measured.
-      RATE_API_PER_IP_PER_MINUTE: LOTS,
-      RATE_AUTH_PER_IP_PER_MINUTE: LOTS,
-      RATE_WRITES_PER_USER_PER_MINUTE: LOTS,
-      RATE_WEB_PER_IP_PER_MINUTE: LOTS,
-      RATE_WEB_POSTS_PER_IP_PER_MINUTE: LOTS,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
-  server = child;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server.ts exited with ${child.exitCode} before it answered`);
-    if (await fetch(`${BASE}/healthz`).then((r) => r.ok, () => false)) return;
-    if (Date.now() > deadline) throw new Error("server.ts did not answer /healthz in 60 s");
-    await sleep(250);
-  }
-}
-
-function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function stopServer(): Promise<void> {
-  const pid = server?.pid;
-  server = undefined;
-  if (!pid) return;
-  try {
-    process.kill(-pid, "SIGTERM");
-  } catch {
-    return;
-  }
-  const deadline = Date.now() + 12_000;
-  while (groupAlive(pid) && Date.now() < deadline) await sleep(100);
-  if (groupAlive(pid)) process.kill(-pid, "SIGKILL");
-}
-
-// ---- a signed-in user ---------------------------------------------------------------------
-
-async function api<T = any>(method: "GET" | "POST", path: string, init: { body?: unknown; token?: string } = {}): Promise<T> {
-  const res = await request(API + path, {
-    method,
-    headers: {
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(init.token ? { authorization: `HIN ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const envelope = (await res.body.json()) as { code: number; err_msg?: string; data: T };
-  if (envelope.code !== 0) throw new Error(`${method} ${path} answered ${res.statusCode} ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
-
-/** Registers through the API (code from the outbox mail), starts the airdrop, returns the page cookies. */
-async function signedInCookie(): Promise<string> {
-  const { did } = await api<{ did: string }>("GET", "/v1/user/did/");
-  const query = `?os=web&lang=en&ui_lang=en&pkg=web&vcode=1&did=${encodeURIComponent(did)}`;
-  const email = `bench-lighthouse-${randomBytes(4).toString("hex")}@example.com`;
-  await api("POST", `/v1/user/vcode/send/${query}`, { body: { email, purpose: "register" } });
-  const outbox = join(dataDir, "outbox");
-  let code: string | undefined;
-  for (let tries = 0; !code && tries < 100; tries++) {
-    const mail = existsSync(outbox) ? readdirSync(outbox).find((f) => f.endsWith(".eml")) : undefined;
-    if (mail) code = /\b(\d{6})\b/.exec(readFileSync(join(outbox, mail), "utf8"))?.[1];
-    else await sleep(100);
-  }
-  if (!code) throw new Error(`no sign-up code in ${outbox}`);
-  const reg = await api<{ token: string; did: string }>("POST", `/v1/user/register/${query}`, { body: { email, code } });
-  await api("POST", `/v1/mint/start/${query}`, { token: reg.token });
-
-  const storage = createCookieSessionStorage({ cookie: { name: "vv_session", secrets: [SECRET], path: "/" } });
-  const session = await storage.getSession();
-  session.set("token", reg.token);
-  session.set("did", reg.did);
-  const sessionCookie = (await storage.commitSession(session)).split(";")[0];
-  // A returning visitor: the one-time welcome card has been shown.
-  const welcomed = (await createCookie("vv_welcomed", { path: "/" }).serialize("1")).split(";")[0];
-  return `${sessionCookie}; ${welcomed}`;
-}
 
 /** The page answers 200 without a redirect, and the server has rendered it a few times (warm). */
 async function warmUp(url: string, cookie?: string): Promise<void> {
@@ -358,7 +242,7 @@ function printCosts(lhr: Result): void {
 // ---- the run ------------------------------------------------------------------------------
 
 async function cleanUp(): Promise<void> {
-  await stopServer();
+  await Promise.all([...servers].map(stopServer));
   rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -369,8 +253,8 @@ process.once("SIGINT", () => {
 
 async function main(): Promise<void> {
   build();
-  await startServer();
-  const cookie = PAGES.some(signedIn) ? await signedInCookie() : undefined;
+  await startServer("server.ts", "server.ts", PORT, { API_PORT: String(API_PORT), DATA_DIR: dataDir, SESSION_SECRET: SECRET, ...NO_RATE_LIMITS }, "/healthz");
+  const cookie = PAGES.some(signedIn) ? await signedInCookie(API, dataDir, SECRET) : undefined;
   console.log(
     `Lighthouse ${createRequire(import.meta.url)("lighthouse/package.json").version}, default mobile configuration (simulated throttling), performance only, ${RUNS} runs per page, fresh headless Chrome per run (${chromePath}), over HTTP/1.1 from ${BASE}`,
   );

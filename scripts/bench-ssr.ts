@@ -12,16 +12,16 @@
 //   npx tsx scripts/bench-ssr.ts [--duration 8] [--connections 32] [--no-build]
 //
 // BENCH_DATABASE_URL is an admin URL (default postgres://postgres@127.0.0.1:5432/test).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import autocannon, { type Result } from "autocannon";
 import pg from "pg";
 import { request } from "undici";
+import { newest, NO_RATE_LIMITS, servers, serverMemory, signedInCookie, startServer, stopServer } from "./bench-support.ts";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);
@@ -39,28 +39,13 @@ const BARE_PORT = 3720;
 const PGLITE = { port: 3721, apiPort: 8921 };
 const POSTGRES = { port: 3722, apiPort: 8922 };
 const P99_LIMIT_MS = 250;
-const LOTS = "1000000000";
 
 const redact = (url: string) => url.replace(/\/\/[^@/]*@/, "//");
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const started = performance.now();
 const load = () => loadavg().map((n) => n.toFixed(2)).join(" ");
 const loadAtStart = load();
 
 // ---- builds ------------------------------------------------------------------------------
-
-/** The newest modification time under the given files and folders (0 when none exists). */
-function newest(paths: string[]): number {
-  let latest = 0;
-  for (const path of paths) {
-    if (!existsSync(path)) continue;
-    const stat = statSync(path);
-    if (stat.isDirectory()) {
-      for (const entry of readdirSync(path)) latest = Math.max(latest, newest([join(path, entry)]));
-    } else latest = Math.max(latest, stat.mtimeMs);
-  }
-  return latest;
-}
 
 function run(command: string, args: string[], what: string): void {
   const result = spawnSync(command, args, { stdio: ["ignore", "ignore", "inherit"] });
@@ -79,142 +64,6 @@ function buildOurs(): void {
 function buildBare(): void {
   if (NO_BUILD && existsSync("bench/bare/build/index.js")) return;
   run("npx", ["remix", "build", "bench/bare"], "the bare Remix build");
-}
-
-// ---- servers -----------------------------------------------------------------------------
-
-interface Server {
-  name: string;
-  child: ChildProcess;
-  base: string;
-}
-const servers = new Set<Server>();
-
-/** Started through npx in a process group of its own (npx does not pass signals on). */
-async function startServer(name: string, script: string, port: number, env: Record<string, string>, ready: string): Promise<Server> {
-  const child = spawn("npx", ["tsx", script], {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: String(port), ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
-  const server = { name, child, base: `http://localhost:${port}` };
-  servers.add(server);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} before it answered`);
-    if (await fetch(server.base + ready).then((r) => r.ok, () => false)) return server;
-    if (Date.now() > deadline) throw new Error(`${name} did not answer ${ready} in 60 s`);
-    await sleep(250);
-  }
-}
-
-function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function stopServer(server: Server): Promise<void> {
-  servers.delete(server);
-  const pid = server.child.pid!;
-  try {
-    process.kill(-pid, "SIGTERM");
-  } catch {
-    return;
-  }
-  const deadline = Date.now() + 12_000;
-  while (groupAlive(pid) && Date.now() < deadline) await sleep(100);
-  if (groupAlive(pid)) process.kill(-pid, "SIGKILL");
-}
-
-/**
- * The resident memory of the node process that serves (the deepest `node` under npx and tsx),
- * from /proc/<pid>/status: VmRSS now and VmHWM, its peak.
- */
-function serverMemory(server: Server): { rss: number; peak: number } | undefined {
-  const parent = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      parent.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  /** Steps from the npx process down to pid, or -1 when pid is not under it. */
-  const depthOf = (pid: number) => {
-    let depth = 0;
-    for (let p = pid; p !== server.child.pid; depth++) {
-      const up = parent.get(p);
-      if (up === undefined || up <= 1 || depth > 50) return -1;
-      p = up;
-    }
-    return depth;
-  };
-  let best: number | undefined;
-  let bestDepth = -1;
-  for (const pid of parent.keys()) {
-    const depth = depthOf(pid);
-    if (depth <= bestDepth) continue;
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "node") continue;
-    } catch {
-      continue;
-    }
-    best = pid;
-    bestDepth = depth;
-  }
-  if (best === undefined) return undefined;
-  const status = readFileSync(`/proc/${best}/status`, "utf8");
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
-  return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
-}
-
-// ---- a signed-in user --------------------------------------------------------------------
-
-async function api<T = any>(base: string, method: "GET" | "POST", path: string, init: { body?: unknown; token?: string } = {}): Promise<T> {
-  const res = await request(base + path, {
-    method,
-    headers: {
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(init.token ? { authorization: `HIN ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const envelope = (await res.body.json()) as { code: number; err_msg?: string; data: T };
-  if (envelope.code !== 0) throw new Error(`${method} ${path} answered ${res.statusCode} ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
-
-/** Registers through the API (code from the outbox mail), starts the airdrop, returns the page cookies. */
-async function signedInCookie(apiBase: string, dataDir: string): Promise<string> {
-  const { did } = await api<{ did: string }>(apiBase, "GET", "/v1/user/did/");
-  const query = `?os=web&lang=en&ui_lang=en&pkg=web&vcode=1&did=${encodeURIComponent(did)}`;
-  const email = `bench-ssr-${randomBytes(4).toString("hex")}@example.com`;
-  await api(apiBase, "POST", `/v1/user/vcode/send/${query}`, { body: { email, purpose: "register" } });
-  const outbox = join(dataDir, "outbox");
-  let code: string | undefined;
-  for (let tries = 0; !code && tries < 100; tries++) {
-    const mail = existsSync(outbox) ? readdirSync(outbox).find((f) => f.endsWith(".eml")) : undefined;
-    if (mail) code = /\b(\d{6})\b/.exec(readFileSync(join(outbox, mail), "utf8"))?.[1];
-    else await sleep(100);
-  }
-  if (!code) throw new Error(`no sign-up code in ${outbox}`);
-  const reg = await api<{ token: string; did: string }>(apiBase, "POST", `/v1/user/register/${query}`, { body: { email, code } });
-  await api(apiBase, "POST", `/v1/mint/start/${query}`, { token: reg.token });
-
-  const storage = createCookieSessionStorage({ cookie: { name: "vv_session", secrets: [SECRET], path: "/" } });
-  const session = await storage.getSession();
-  session.set("token", reg.token);
-  session.set("did", reg.did);
-  const sessionCookie = (await storage.commitSession(session)).split(";")[0];
-  // A returning visitor: the one-time welcome card has been shown.
-  const welcomed = (await createCookie("vv_welcomed", { path: "/" }).serialize("1")).split(";")[0];
-  return `${sessionCookie}; ${welcomed}`;
 }
 
 // ---- measuring ---------------------------------------------------------------------------
@@ -260,12 +109,7 @@ function ourEnv(ports: { port: number; apiPort: number }, dataDir: string): Reco
     API_PORT: String(ports.apiPort),
     DATA_DIR: dataDir,
     SESSION_SECRET: SECRET,
-    // Every request comes from 127.0.0.1: the limits must not be what is measured.
-    RATE_API_PER_IP_PER_MINUTE: LOTS,
-    RATE_AUTH_PER_IP_PER_MINUTE: LOTS,
-    RATE_WRITES_PER_USER_PER_MINUTE: LOTS,
-    RATE_WEB_PER_IP_PER_MINUTE: LOTS,
-    RATE_WEB_POSTS_PER_IP_PER_MINUTE: LOTS,
+    ...NO_RATE_LIMITS,
   };
 }
 
@@ -303,7 +147,7 @@ async function main(): Promise<void> {
     const dataDir = mkdtempSync(join(tmpdir(), "vv-bench-ssr-"));
     scratch.push(dataDir);
     const ours = await startServer("server.ts on PGlite", "server.ts", PGLITE.port, ourEnv(PGLITE, dataDir), "/healthz");
-    const cookie = await signedInCookie(`http://127.0.0.1:${PGLITE.apiPort}`, dataDir);
+    const cookie = await signedInCookie(`http://127.0.0.1:${PGLITE.apiPort}`, dataDir, SECRET);
     rows.push(await measure("/privacy", `${ours.base}/privacy`, undefined, 80));
     rows.push(await measure("/login", `${ours.base}/login`, undefined, 60));
     rows.push(await measure("/airdrop (PGlite)", `${ours.base}/airdrop`, cookie, 15));
@@ -325,7 +169,7 @@ async function main(): Promise<void> {
     const dataDir = mkdtempSync(join(tmpdir(), "vv-bench-ssr-pg-"));
     scratch.push(dataDir);
     const ours = await startServer("server.ts on PostgreSQL", "server.ts", POSTGRES.port, { ...ourEnv(POSTGRES, dataDir), DATABASE_URL: url.toString() }, "/healthz");
-    const cookie = await signedInCookie(`http://127.0.0.1:${POSTGRES.apiPort}`, dataDir);
+    const cookie = await signedInCookie(`http://127.0.0.1:${POSTGRES.apiPort}`, dataDir, SECRET);
     rows.push(await measure("/airdrop (PostgreSQL)", `${ours.base}/airdrop`, cookie, 25));
     memory.push(`ours on PostgreSQL ${mb(serverMemory(ours))}`);
     await stopServer(ours);

@@ -1,14 +1,15 @@
 import { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { simpleParser, type ParsedMail } from "mailparser";
+import type { ParsedMail } from "mailparser";
 import pino from "pino";
-import { SMTPServer } from "smtp-server";
+import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "../../contract/errors.ts";
 import { mailOutbox, remindedMembers, teamReminders } from "../../api/src/db/schema.ts";
 import { startMailWorker } from "../../api/src/jobs/mail-worker.ts";
 import { createMailer, type Mailer } from "../../api/src/mail/mailer.ts";
 import { deliverDue, enqueueMail } from "../../api/src/mail/outbox.ts";
+import { catchMail } from "../setup/smtp-catcher.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { start } from "./airdrop-helpers.ts";
 import { caller, expectCode, expectOk, nextUtcDay, signUp } from "./helpers.ts";
@@ -247,17 +248,7 @@ describe("over real SMTP", () => {
   const received: ParsedMail[] = [];
   beforeAll(async () => {
     api = await createTestApi({ PUBLIC_URL, SUSPEND_THRESHOLD: "1" });
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      onData(stream, _session, callback) {
-        simpleParser(stream)
-          .then((mail) => received.push(mail))
-          .then(() => callback(), callback);
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    ({ server: smtp } = await catchMail((mail) => void received.push(mail)));
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));

@@ -1,8 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import { catchMail } from "../setup/smtp-catcher.ts";
 import { E2E } from "./env.ts";
 
 /**
@@ -16,22 +15,11 @@ export default async function globalSetup() {
   mkdirSync(E2E.shotsDir, { recursive: true });
 
   let seq = 0;
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          const to = [mail.to].flat().flatMap((a) => a?.value ?? []).map((v) => v.address);
-          const file = join(E2E.mailDir, `${Date.now()}-${seq++}.json`);
-          writeFileSync(file, JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html }));
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(E2E.smtpPort, "127.0.0.1", resolve));
+  const { server: smtp } = await catchMail((mail) => {
+    const to = [mail.to].flat().flatMap((a) => a?.value ?? []).map((v) => v.address);
+    const file = join(E2E.mailDir, `${Date.now()}-${seq++}.json`);
+    writeFileSync(file, JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html }));
+  }, E2E.smtpPort);
 
   const env = {
     ...process.env,

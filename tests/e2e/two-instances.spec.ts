@@ -5,9 +5,9 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { Redis } from "ioredis";
-import { simpleParser } from "mailparser";
 import pg from "pg";
-import { SMTPServer } from "smtp-server";
+import type { SMTPServer } from "smtp-server";
+import { catchMail } from "../setup/smtp-catcher.ts";
 
 /**
  * Two standalone APIs and two web apps on one PostgreSQL and one Redis, as a scaled-out
@@ -337,23 +337,12 @@ test.beforeAll(async () => {
   target.pathname = `/${dbName}`;
   dbUrl = target.toString();
 
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          const code = /\b(\d{6})\b/.exec(mail.text ?? "")?.[1];
-          for (const to of [mail.to].flat().flatMap((a) => a?.value ?? [])) if (code && to.address) codes.set(to.address, code);
-          callback();
-        })
-        .catch(callback);
-    },
+  const catcher = await catchMail((mail) => {
+    const code = /\b(\d{6})\b/.exec(mail.text ?? "")?.[1];
+    for (const to of [mail.to].flat().flatMap((a) => a?.value ?? [])) if (code && to.address) codes.set(to.address, code);
   });
-  const smtpPort = await new Promise<number>((resolve) =>
-    smtp!.listen(0, "127.0.0.1", () => resolve((smtp!.server.address() as { port: number }).port)),
-  );
+  smtp = catcher.server;
+  const smtpPort = catcher.port;
 
   const [portA, portB, apiPortA, apiPortB] = [await freePort(), await freePort(), await freePort(), await freePort()];
   // Both web apps stand for one site behind one address: posts must come from it.

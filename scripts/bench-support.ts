@@ -1,0 +1,170 @@
+// What the benchmarks share: the production server started on ports of its own, stopped with its
+// process group, and a user signed up through the API whose session cookie the pages take.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { createCookie, createCookieSessionStorage } from "@remix-run/node";
+import { request } from "undici";
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Every request of a benchmark comes from 127.0.0.1: the rate limits must not be what is measured. */
+const LOTS = "1000000000";
+export const NO_RATE_LIMITS = {
+  RATE_API_PER_IP_PER_MINUTE: LOTS,
+  RATE_AUTH_PER_IP_PER_MINUTE: LOTS,
+  RATE_WRITES_PER_USER_PER_MINUTE: LOTS,
+  RATE_WEB_PER_IP_PER_MINUTE: LOTS,
+  RATE_WEB_POSTS_PER_IP_PER_MINUTE: LOTS,
+};
+
+export /** The newest modification time under the given files and folders (0 when none exists). */
+function newest(paths: string[]): number {
+  let latest = 0;
+  for (const path of paths) {
+    if (!existsSync(path)) continue;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path)) latest = Math.max(latest, newest([join(path, entry)]));
+    } else latest = Math.max(latest, stat.mtimeMs);
+  }
+  return latest;
+}
+
+// ---- servers -----------------------------------------------------------------------------
+
+export interface Server {
+  name: string;
+  child: ChildProcess;
+  base: string;
+}
+/** Servers still running, for a clean-up on failure or Ctrl-C. */
+export const servers = new Set<Server>();
+
+/** Started through npx in a process group of its own (npx does not pass signals on). */
+export async function startServer(name: string, script: string, port: number, env: Record<string, string>, ready: string): Promise<Server> {
+  const child = spawn("npx", ["tsx", script], {
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: String(port), ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const server = { name, child, base: `http://localhost:${port}` };
+  servers.add(server);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} before it answered`);
+    if (await fetch(server.base + ready).then((r) => r.ok, () => false)) return server;
+    if (Date.now() > deadline) throw new Error(`${name} did not answer ${ready} in 60 s`);
+    await sleep(250);
+  }
+}
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function stopServer(server: Server): Promise<void> {
+  servers.delete(server);
+  const pid = server.child.pid!;
+  try {
+    process.kill(-pid, "SIGTERM");
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + 12_000;
+  while (groupAlive(pid) && Date.now() < deadline) await sleep(100);
+  if (groupAlive(pid)) process.kill(-pid, "SIGKILL");
+}
+
+export /**
+ * The resident memory of the node process that serves (the deepest `node` under npx and tsx),
+ * from /proc/<pid>/status: VmRSS now and VmHWM, its peak.
+ */
+function serverMemory(server: Server): { rss: number; peak: number } | undefined {
+  const parent = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      parent.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  /** Steps from the npx process down to pid, or -1 when pid is not under it. */
+  const depthOf = (pid: number) => {
+    let depth = 0;
+    for (let p = pid; p !== server.child.pid; depth++) {
+      const up = parent.get(p);
+      if (up === undefined || up <= 1 || depth > 50) return -1;
+      p = up;
+    }
+    return depth;
+  };
+  let best: number | undefined;
+  let bestDepth = -1;
+  for (const pid of parent.keys()) {
+    const depth = depthOf(pid);
+    if (depth <= bestDepth) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "node") continue;
+    } catch {
+      continue;
+    }
+    best = pid;
+    bestDepth = depth;
+  }
+  if (best === undefined) return undefined;
+  const status = readFileSync(`/proc/${best}/status`, "utf8");
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
+  return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
+}
+
+// ---- a signed-in user --------------------------------------------------------------------
+
+async function api<T = any>(base: string, method: "GET" | "POST", path: string, init: { body?: unknown; token?: string } = {}): Promise<T> {
+  const res = await request(base + path, {
+    method,
+    headers: {
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(init.token ? { authorization: `HIN ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const envelope = (await res.body.json()) as { code: number; err_msg?: string; data: T };
+  if (envelope.code !== 0) throw new Error(`${method} ${path} answered ${res.statusCode} ${JSON.stringify(envelope)}`);
+  return envelope.data;
+}
+
+/** Registers through the API (code from the outbox mail), starts the airdrop, returns the page cookies. */
+export async function signedInCookie(apiBase: string, dataDir: string, secret: string): Promise<string> {
+  const { did } = await api<{ did: string }>(apiBase, "GET", "/v1/user/did/");
+  const query = `?os=web&lang=en&ui_lang=en&pkg=web&vcode=1&did=${encodeURIComponent(did)}`;
+  const email = `bench-${randomBytes(4).toString("hex")}@example.com`;
+  await api(apiBase, "POST", `/v1/user/vcode/send/${query}`, { body: { email, purpose: "register" } });
+  const outbox = join(dataDir, "outbox");
+  let code: string | undefined;
+  for (let tries = 0; !code && tries < 100; tries++) {
+    const mail = existsSync(outbox) ? readdirSync(outbox).find((f) => f.endsWith(".eml")) : undefined;
+    if (mail) code = /\b(\d{6})\b/.exec(readFileSync(join(outbox, mail), "utf8"))?.[1];
+    else await sleep(100);
+  }
+  if (!code) throw new Error(`no sign-up code in ${outbox}`);
+  const reg = await api<{ token: string; did: string }>(apiBase, "POST", `/v1/user/register/${query}`, { body: { email, code } });
+  await api(apiBase, "POST", `/v1/mint/start/${query}`, { token: reg.token });
+
+  const storage = createCookieSessionStorage({ cookie: { name: "vv_session", secrets: [secret], path: "/" } });
+  const session = await storage.getSession();
+  session.set("token", reg.token);
+  session.set("did", reg.did);
+  const sessionCookie = (await storage.commitSession(session)).split(";")[0];
+  // A returning visitor: the one-time welcome card has been shown.
+  const welcomed = (await createCookie("vv_welcomed", { path: "/" }).serialize("1")).split(";")[0];
+  return `${sessionCookie}; ${welcomed}`;
+}
