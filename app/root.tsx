@@ -30,6 +30,7 @@ import { resourcesFor } from "./utils/i18next.server.ts";
 import { detectLocale, languageFromUrl } from "./utils/locale.server.ts";
 import { useNonce } from "./utils/nonce.tsx";
 import { takeToast } from "./utils/toast.server.ts";
+import type { Toast } from "./utils/toast.ts";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tokensHref },
@@ -45,14 +46,20 @@ export const handle: RouteHandle = { i18n: ROOT_NAMESPACES };
 // Without server.ts's route table (another server), every namespace a browser may need.
 const ALL_CLIENT_NAMESPACES: Namespace[] = [...ROOT_NAMESPACES, ...FEATURE_NAMESPACES.filter((ns) => ns !== "legal")];
 
+/** A flash toast may come from another page (registered, logged out): its namespace travels too. */
+function withToastNamespace(namespaces: Namespace[], toast: Toast | null): Namespace[] {
+  const ns = toast?.key?.split(":")[0] as Namespace | undefined;
+  return ns && (FEATURE_NAMESPACES as readonly string[]).includes(ns) && !namespaces.includes(ns) ? [...namespaces, ns] : namespaces;
+}
+
 /**
  * The language, its direction, the translations of the page's routes (they travel in the
  * HTML: no extra request) and the flash toast.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = await detectLocale(request);
-  const namespaces = context.namespacesFor?.(new URL(request.url).pathname) ?? ALL_CLIENT_NAMESPACES;
   const { toast, headers } = await takeToast(request);
+  const namespaces = withToastNamespace(context.namespacesFor?.(new URL(request.url).pathname) ?? ALL_CLIENT_NAMESPACES, toast);
   // A language picked in the URL sticks for the next pages.
   const chosen = languageFromUrl(request);
   if (chosen && (await langCookie.parse(request.headers.get("Cookie"))) !== chosen) {

@@ -102,6 +102,14 @@ describe("root loader: language and direction", () => {
     }
   });
 
+  test("a flash toast from another page brings its namespace: registered on /register, shown on /airdrop", async () => {
+    const toast = await import("../../app/utils/cookies.server.ts");
+    const cookie = (await toast.toastCookie().serialize({ kind: "success", key: "auth:registered" })).split(";")[0];
+    const { data } = await rootData(get("/airdrop", { headers: { cookie } }));
+    expect(data.toast).toEqual({ kind: "success", key: "auth:registered" });
+    expect(Object.keys(data.resources.en).sort()).toEqual(["airdrop", "auth", "common", "errors", "profile"]);
+  });
+
   test("the root data is fetched again on another page or language or after a redirected post, not after a post answered with data or a refresh", () => {
     const at = (path: string) => new URL(path, "http://localhost");
     const again = (from: string, to: string, formMethod?: "POST", actionResult?: unknown) =>
