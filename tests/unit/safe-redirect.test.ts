@@ -17,7 +17,9 @@ describe("safeRedirect", () => {
     ["evil.example"],
     ["team"],
     [" /team"],
-  ])("refuses off-site or relative %j", (to) => {
+    ["/😀"],
+    ["/team\u2028"],
+  ])("refuses off-site or relative %j, and anything a Location header cannot carry", (to) => {
     expect(safeRedirect(to)).toBe("/airdrop");
   });
 
