@@ -18,6 +18,7 @@ import { startApi, type RunningApi } from "./api/src/start.ts";
 import { apiAnswers } from "./app/utils/api.server.ts";
 import { loadWebEnv, WebConfigError, type WebEnv } from "./app/utils/env.server.ts";
 import { bodyGuard, methodGuard, originGuard, privateCaching, rateGuard } from "./app/utils/request-guards.server.ts";
+import { prerenderedPages } from "./app/utils/prerendered-pages.server.ts";
 import { routeNamespaces } from "./app/utils/route-namespaces.server.ts";
 
 const log = pino({ level: process.env.LOG_LEVEL ?? "info" });
@@ -148,6 +149,8 @@ app.use(rateGuard(limits, { perMinute: env.RATE_WEB_PER_IP_PER_MINUTE, postsPerM
 
 const build = (await import(resolve("build/index.js"))) as ServerBuild;
 const namespacesFor = routeNamespaces(build.routes);
+// The legal texts have no script (so no nonce) and no user: one rendering per language serves all.
+app.use(prerenderedPages(["/privacy", "/terms"], build, { cspNonce: "", namespacesFor }));
 app.all(
   "*",
   createRequestHandler({

@@ -119,6 +119,23 @@ test("the root and unknown paths lead to the airdrop, and the legal pages are re
   }
 });
 
+test("the legal pages are rendered once per language and served from memory, in each visitor's language", async ({ request }) => {
+  const ar = strings("ar");
+  const first = await request.get("/privacy", { headers: { "accept-language": "ar" } });
+  const again = await request.get("/privacy", { headers: { "accept-language": "ar" } });
+  expect(first.status()).toBe(200);
+  const html = await first.text();
+  expect(await again.text()).toBe(html);
+  expect(html).toContain('<html lang="ar" dir="rtl">');
+  expect(html).toContain(ar("legal:privacy.title"));
+  expect(await (await request.get("/privacy", { headers: { "accept-language": "ta" } })).text()).toContain('<html lang="ta"');
+  // A language picked in the URL goes through Remix, and sticks for the next page.
+  const picked = await request.get("/terms?ui_lang=ja");
+  expect(picked.headers()["set-cookie"]).toContain("vv_lang=");
+  expect(await picked.text()).toContain('<html lang="ja"');
+  expect(await (await request.get("/terms")).text()).toContain('<html lang="ja"');
+});
+
 test("login sends the code mail through SMTP in the user's language, as text and HTML", async ({ page }) => {
   const email = uniqueEmail("mail");
   await registerAs(page, email, { lng: "ja" });

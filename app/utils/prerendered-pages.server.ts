@@ -1,0 +1,51 @@
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import type { NextFunction, Request, Response } from "express";
+import { detectLocale } from "./locale.server.ts";
+
+interface Rendered {
+  body: string;
+  headers: [string, string][];
+}
+
+/**
+ * Pages whose HTML depends on the language alone (/privacy and /terms: no script, so no nonce,
+ * and no user): Remix renders each once per language and later visits get the stored document.
+ * A visit that could change the page (a query string, a flash toast) goes to Remix as usual.
+ */
+export function prerenderedPages(paths: readonly string[], build: ServerBuild, loadContext: AppLoadContext) {
+  const handle = createRequestHandler(build, "production");
+  const rendered = new Map<string, Promise<Rendered | null>>();
+
+  async function render(url: string, acceptLanguage: string): Promise<Rendered | null> {
+    const res = await handle(new Request(url, { headers: { "accept-language": acceptLanguage } }), loadContext);
+    if (res.status !== 200) return null;
+    return { body: await res.text(), headers: [...res.headers].filter(([name]) => name !== "set-cookie") };
+  }
+
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    const cacheable =
+      (req.method === "GET" || req.method === "HEAD") &&
+      paths.includes(req.path) &&
+      req.originalUrl === req.path &&
+      !/(?:^|;\s*)vv_toast=/.test(req.headers.cookie ?? "");
+    if (!cacheable) return next();
+    const locale = await detectLocale(
+      new globalThis.Request(new URL(req.originalUrl, "http://localhost"), {
+        headers: { cookie: req.headers.cookie ?? "", "accept-language": req.headers["accept-language"] ?? "" },
+      }),
+    );
+    const key = `${req.path}|${locale}`;
+    let page = rendered.get(key);
+    if (!page) {
+      page = render(new URL(req.path, "http://localhost").toString(), locale);
+      rendered.set(key, page);
+    }
+    const done = await page.catch(() => null);
+    if (!done) {
+      rendered.delete(key);
+      return next();
+    }
+    for (const [name, value] of done.headers) res.setHeader(name, value);
+    res.status(200).send(done.body);
+  };
+}
