@@ -2,7 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { normalizeLanguage } from "../contract/languages.ts";
-import { translatorFor } from "./utils/i18next.server.ts";
+import { translatorFor } from "./utils/translations.server.ts";
 import { TranslatorProvider } from "./utils/translation.tsx";
 import { detectLocale } from "./utils/locale.server.ts";
 import { NonceContext } from "./utils/nonce.tsx";

@@ -26,7 +26,7 @@ import tokensHref from "./styles/tokens.css";
 import { appFromUrl } from "./utils/app-client.server.ts";
 import { appCookie, langCookie } from "./utils/cookies.server.ts";
 import { FEATURE_NAMESPACES, ROOT_NAMESPACES, type Namespace, type RouteHandle } from "./utils/i18n.ts";
-import { resourcesFor } from "./utils/i18next.server.ts";
+import { resourcesFor } from "./utils/translations.server.ts";
 import { detectLocale, languageFromUrl } from "./utils/locale.server.ts";
 import { useNonce } from "./utils/nonce.tsx";
 import { takeToast } from "./utils/toast.server.ts";

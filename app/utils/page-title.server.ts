@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import type { Namespace } from "./i18n.ts";
-import { fixedT } from "./i18next.server.ts";
+import { fixedT } from "./translations.server.ts";
 import { detectLocale } from "./locale.server.ts";
 
 /** The translated document title of a signed-in page (a key of `common`, or of `ns`). */

@@ -1,6 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import { getEnv } from "~/utils/env.server.ts";
-import { fixedT } from "~/utils/i18next.server.ts";
+import { fixedT } from "~/utils/translations.server.ts";
 import { routes } from "../../../contract/routes.ts";
 import { ApiError, callApi } from "~/utils/api.server.ts";
 import { requestContext, type RequestContext } from "~/utils/request.server.ts";

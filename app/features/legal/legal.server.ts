@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import type { LanguageCode } from "../../../contract/languages.ts";
 import { getEnv } from "~/utils/env.server.ts";
-import { fixedT } from "~/utils/i18next.server.ts";
+import { fixedT } from "~/utils/translations.server.ts";
 import { detectLocale } from "~/utils/locale.server.ts";
 
 const EFFECTIVE = "2026-11-21";
