@@ -3,7 +3,7 @@ import { useTranslation } from "~/utils/translation.tsx";
 import { ErrorCode } from "../../../contract/errors.ts";
 import type { IntentFailure } from "~/utils/intent-action.server.ts";
 import { useSignedInUser } from "~/utils/signed-in-user.ts";
-import { useFieldError } from "~/utils/field-error.ts";
+import { useFieldError } from "~/utils/field-error.tsx";
 
 /** The nickname, with the refusal (too short, sensitive words) next to the field. */
 export function NicknameForm({ redirectTo, autoFocus }: { redirectTo?: string; autoFocus?: boolean }) {
@@ -11,7 +11,7 @@ export function NicknameForm({ redirectTo, autoFocus }: { redirectTo?: string; a
   const user = useSignedInUser();
   const failed = useActionData() as IntentFailure | undefined;
   const busy = useNavigation().formData?.get("intent") === "nickname";
-  const error = useFieldError([ErrorCode.nicknameSensitive, ErrorCode.nicknameInvalid]);
+  const error = useFieldError({ errorId: "nickname-error", hintId: "nickname-hint", codes: [ErrorCode.nicknameSensitive, ErrorCode.nicknameInvalid] });
   return (
     <Form method="post" action="/settings" className="form form--inline">
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
@@ -24,17 +24,12 @@ export function NicknameForm({ redirectTo, autoFocus }: { redirectTo?: string; a
           maxLength={40}
           autoComplete="nickname"
           autoFocus={autoFocus}
-          aria-invalid={error.toast ? true : undefined}
-          aria-describedby={error.toast ? "nickname-error nickname-hint" : "nickname-hint"}
+          {...error.inputProps}
         />
         <p id="nickname-hint" className="hint">
           {t("profile:nickname.hint")}
         </p>
-        {error.toast ? (
-          <p id="nickname-error" className="field__error">
-            {error.text}
-          </p>
-        ) : null}
+        {error.message}
       </div>
       <button type="submit" name="intent" value="nickname" className="button" disabled={busy}>
         {t("common:save")}

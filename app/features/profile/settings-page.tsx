@@ -11,7 +11,7 @@ import type { IntentFailure } from "~/utils/intent-action.server.ts";
 import { useSignedInUser } from "~/utils/signed-in-user.ts";
 import { LogoutSheet } from "./logout-sheet.tsx";
 import { AvatarState } from "./avatar-state.tsx";
-import { useFieldError } from "~/utils/field-error.ts";
+import { useFieldError } from "~/utils/field-error.tsx";
 import { NicknameForm } from "./nickname-form.tsx";
 import type { loadSettings } from "./settings.server.ts";
 
@@ -27,7 +27,11 @@ function AvatarForm() {
   const busy = useNavigation().formData?.get("intent") === "avatar";
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-  const error = useFieldError([ErrorCode.uploadNotImage, ErrorCode.uploadTooLargeSides, ErrorCode.uploadUnreadable, ErrorCode.tooLarge], ["profile:avatar.choose"]);
+  const error = useFieldError({
+    errorId: "avatar-error",
+    codes: [ErrorCode.uploadNotImage, ErrorCode.uploadTooLargeSides, ErrorCode.uploadUnreadable, ErrorCode.tooLarge],
+    keys: ["profile:avatar.choose"],
+  });
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     setPreview(file ? URL.createObjectURL(file) : null);
@@ -53,14 +57,9 @@ function AvatarForm() {
             type="file"
             accept="image/jpeg,image/png,image/webp,image/*"
             onChange={choose}
-            aria-invalid={error.toast ? true : undefined}
-            aria-describedby={error.toast ? "avatar-error" : undefined}
+            {...error.inputProps}
           />
-          {error.toast ? (
-            <p id="avatar-error" className="field__error">
-              {error.text}
-            </p>
-          ) : null}
+          {error.message}
         </div>
         <button type="submit" name="intent" value="avatar" className="button button--block" disabled={busy}>
           {t("profile:avatar.send")}
@@ -133,7 +132,7 @@ function DeleteSheet() {
   const { t } = useTranslation();
   const failed = useActionData() as IntentFailure | undefined;
   const busy = useNavigation().formData?.get("intent") === "delete";
-  const error = useFieldError([ErrorCode.deleteSpelledWrong]);
+  const error = useFieldError({ errorId: "delete-error", codes: [ErrorCode.deleteSpelledWrong] });
   return (
     <Sheet role="alertdialog" labelledBy="delete-title" describedBy="delete-body" dismissTo="/settings">
       <h2 id="delete-title">{t("profile:delete.title")}</h2>
@@ -148,14 +147,9 @@ function DeleteSheet() {
             autoCapitalize="characters"
             spellCheck={false}
             defaultValue={failed?.fields?.confirm ?? ""}
-            aria-invalid={error.toast ? true : undefined}
-            aria-describedby={error.toast ? "delete-error" : undefined}
+            {...error.inputProps}
           />
-          {error.toast ? (
-            <p id="delete-error" className="field__error">
-              {error.text}
-            </p>
-          ) : null}
+          {error.message}
         </div>
         <div className="actions">
           <button type="submit" name="intent" value="delete" className="button button--danger" disabled={busy}>

@@ -1,6 +1,6 @@
 import { useActionData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation.tsx";
-import { useFieldError } from "~/utils/field-error.ts";
+import { useFieldError } from "~/utils/field-error.tsx";
 import type { IntentFailure } from "~/utils/intent-action.server.ts";
 
 /**
@@ -10,7 +10,7 @@ import type { IntentFailure } from "~/utils/intent-action.server.ts";
 export function CodeField(props: { id: string; label: string; defaultValue?: string; codes: readonly number[] }) {
   const { t } = useTranslation();
   const failed = useActionData() as IntentFailure | undefined;
-  const error = useFieldError(props.codes);
+  const error = useFieldError({ errorId: `${props.id}-error`, codes: props.codes });
   return (
     <div className="field">
       <label htmlFor={props.id}>{props.label}</label>
@@ -23,15 +23,10 @@ export function CodeField(props: { id: string; label: string; defaultValue?: str
         spellCheck={false}
         maxLength={32}
         className="mono"
-        aria-invalid={error.toast ? true : undefined}
-        aria-describedby={error.toast ? `${props.id}-error` : undefined}
+        {...error.inputProps}
         placeholder={t("tools:codePlaceholder")}
       />
-      {error.toast ? (
-        <p id={`${props.id}-error`} className="field__error">
-          {error.text}
-        </p>
-      ) : null}
+      {error.message}
     </div>
   );
 }
