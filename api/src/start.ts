@@ -1,6 +1,5 @@
 import type { ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import pino, { type Logger } from "pino";
 import { buildApp } from "./app.ts";
 import { systemClock } from "./lib/clock.ts";
@@ -14,31 +13,6 @@ import { socialFor } from "./social/choose.ts";
 export interface RunningApi {
   url: string;
   close(): Promise<void>;
-}
-
-// Any constant of our own (distribution uses 72_716_001): the key instances migrate under in turn.
-const MIGRATION_LOCK = 72_716_002;
-
-/**
- * Runs `open` (which migrates) holding a PostgreSQL advisory lock, so instances started together
- * on one database migrate one after the other: the first applies the migrations, the others find
- * them applied. Without it they ran the same CREATE TABLEs at once and all but one crashed
- * ("duplicate key value violates unique constraint pg_type_typname_nsp_index"). PGlite is one
- * process's alone (the folder lock): nothing to wait for.
- */
-async function inTurn<T>(url: string | undefined, open: () => Promise<T>): Promise<T> {
-  if (!url) return open();
-  const client = new pg.Client({ connectionString: url });
-  client.on("error", () => {
-    // The lock goes with the connection; the migration's own queries report what went wrong.
-  });
-  await client.connect();
-  try {
-    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    return await open();
-  } finally {
-    await client.end().catch(() => {});
-  }
 }
 
 /**
@@ -73,13 +47,11 @@ function closableServer(app: FastifyInstance): () => Promise<void> {
 
 /** Opens the database (migrating it), builds the app and listens: the API as a service. */
 export async function startApi(config: ApiConfig, log: Logger = pino({ level: config.LOG_LEVEL })): Promise<RunningApi> {
-  const database = await inTurn(config.DATABASE_URL, () =>
-    openDatabase({
-      url: config.DATABASE_URL,
-      dataDir: config.DATA_DIR,
-      onPoolError: (err) => log.warn({ err }, "database connection lost"),
-    }),
-  );
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onPoolError: (err) => log.warn({ err }, "database connection lost"),
+  });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log });
   const social = socialFor(config);
   const domain = { db: database.db, config, clock: systemClock, mailer, social };

@@ -42,6 +42,30 @@ function closeUp(dir: string): void {
   }
 }
 
+// Any constant of our own (distribution uses 72_716_001): the key instances migrate under in turn.
+const MIGRATION_LOCK = 72_716_002;
+
+/**
+ * Runs the migrations holding a PostgreSQL advisory lock, so processes opening one database
+ * together (instances starting, an operator command) migrate one after the other: the first
+ * applies them, the others find them applied. Without it they ran the same CREATE TABLEs at once
+ * and all but one crashed ("duplicate key value violates unique constraint
+ * pg_type_typname_nsp_index"). PGlite is one process's alone (the folder lock).
+ */
+async function inTurn(pool: pg.Pool, migrate: () => Promise<unknown>): Promise<void> {
+  const holder = await pool.connect();
+  try {
+    await holder.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    try {
+      await migrate();
+    } finally {
+      await holder.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    }
+  } finally {
+    holder.release();
+  }
+}
+
 /**
  * PostgreSQL when a URL is given, otherwise PGlite: in `dataDir/pglite`, or in memory
  * when dataDir is undefined (tests). Migrations run before the handle is returned.
@@ -54,7 +78,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; onPoo
     // connection and opens a new one for the next query.
     pool.on("error", (error) => opts.onPoolError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
+    await inTurn(pool, () => migratePg(db as never, { migrationsFolder }));
     return { db, kind: "postgres", close: () => pool.end() };
   }
   let dir: string | undefined;
