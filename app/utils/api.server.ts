@@ -92,6 +92,7 @@ export async function callApi<S extends RouteSpec>(
     form?: FormData;
   } = {},
 ): Promise<z.infer<S["response"]>> {
+  const appKey = caller.app ? getEnv().NATIVE_APP_KEY : undefined;
   let raw: unknown;
   try {
     const res = await undiciRequest(withCommonQuery(pathOf(spec.path, input.params), caller, input.query), {
@@ -104,7 +105,7 @@ export async function callApi<S extends RouteSpec>(
         ...(caller.token ? { authorization: `HIN ${caller.token}` } : {}),
         ...(caller.requestId ? { "x-request-id": caller.requestId } : {}),
         ...(caller.clientIp ? { "x-forwarded-for": caller.clientIp } : {}),
-        ...(caller.app && getEnv().NATIVE_APP_KEY ? { [APP_KEY_HEADER]: getEnv().NATIVE_APP_KEY } : {}),
+        ...(appKey ? { [APP_KEY_HEADER]: appKey } : {}),
       },
       body: input.form ?? (input.body !== undefined ? JSON.stringify(input.body) : undefined),
     });

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from "node:crypto";
+import { sameHash } from "../../api/src/lib/crypto.ts";
 import { APP_KEY_HEADER, nativeAppOf, type NativeApp } from "../../contract/wire.ts";
 import { appCookie } from "./cookies.server.ts";
 import { getEnv } from "./env.server.ts";
@@ -6,10 +6,7 @@ import { getEnv } from "./env.server.ts";
 function carriesAppKey(request: Request): boolean {
   const key = getEnv().NATIVE_APP_KEY;
   const sent = request.headers.get(APP_KEY_HEADER);
-  if (!key || sent === null) return false;
-  const a = Buffer.from(sent);
-  const b = Buffer.from(key);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return !!key && sent !== null && sameHash(sent, key);
 }
 
 /**
