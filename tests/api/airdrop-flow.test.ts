@@ -45,4 +45,16 @@ test("start, wait, mint through rounds, get suspended, claim, resume", async () 
   const list = (await client.call("GET", "/v1/mint/list/")).body.data.list;
   expect(list.map((r: { round_number: number }) => r.round_number)).toEqual([12, 11, 10]);
   expect(list[0]).toMatchObject({ amount: "1.00000000", collected: true, round_claims: 1, distributed: true, round_total: "1.00000000" });
+
+  // The web app's one call for the screen answers what the three calls answer.
+  const [overview, alone, rounds, tasks] = await Promise.all(
+    ["/v1/mint/overview/", "/v1/mint/user_info/", "/v1/mint/list/", "/v1/mint/task/list/"].map(async (path) => (await client.call("GET", path)).body),
+  );
+  expect(overview).toEqual({ code: 0, data: { info: alone.data, rounds: rounds.data, tasks: tasks.data } });
+  expect(overview.data.info).toMatchObject({ vv: "3.00000000", power: 100 });
+});
+
+test("the overview needs a login like the calls it joins", async () => {
+  const anonymous = await api.app.inject({ method: "GET", url: "/v1/mint/overview/" });
+  expect(anonymous.json()).toMatchObject({ code: 300103 });
 });

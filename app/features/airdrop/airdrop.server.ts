@@ -8,16 +8,11 @@ import { callSignedIn, orUnavailable, requireSignedIn } from "~/utils/request.se
 import { welcomedCookie } from "~/utils/cookies.server.ts";
 import { withRoundTimes } from "./round-times.server.ts";
 
-/** Everything the /airdrop page shows, in one round of parallel API calls. */
+/** Everything the /airdrop page shows, in one API call (the layout loads the profile beside it). */
 export async function loadAirdrop(request: Request) {
   const ctx = await requireSignedIn(request);
-  const [info, rounds, tasks, title] = await orUnavailable(
-    Promise.all([
-      callSignedIn(request, ctx, routes.airdrop.info),
-      callSignedIn(request, ctx, routes.airdrop.rounds),
-      callSignedIn(request, ctx, routes.airdrop.tasks),
-      pageTitle(request, "tabs.airdrop"),
-    ]),
+  const [{ info, rounds, tasks }, title] = await orUnavailable(
+    Promise.all([callSignedIn(request, ctx, routes.airdrop.overview), pageTitle(request, "tabs.airdrop")]),
   );
   const upgradeLater = new URL(request.url).searchParams.get("upgrade") === "later";
   const welcome = !(await welcomedCookie.parse(request.headers.get("Cookie")));

@@ -1,5 +1,6 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { ErrorCode } from "../../../../contract/errors.ts";
+import { prepared } from "../../db/prepared.ts";
 import { authTokens, users } from "../../db/schema.ts";
 import { keyedHash, randomToken } from "../../lib/crypto.ts";
 import { Failure } from "../../lib/failure.ts";
@@ -8,6 +9,11 @@ import type { DomainContext } from "../context.ts";
 export interface Principal {
   userId: number;
   tokenId: number;
+  /**
+   * The account's row as read with the token, in the same query: what a read-only call shows
+   * of the caller needs no second lookup. Writes read the row again inside their transaction.
+   */
+  account: typeof users.$inferSelect;
 }
 
 /** A new login token; only its keyed hash is stored. */
@@ -30,15 +36,18 @@ const TOUCH_AFTER_MS = 60_000;
 export async function authenticate(ctx: DomainContext, token: string | undefined): Promise<Principal> {
   if (!token) throw new Failure(ErrorCode.loginExpired);
   const now = ctx.clock.now();
-  const [row] = await ctx.db
-    .select({ token: authTokens, bannedAt: users.bannedAt, deletedAt: users.deletedAt })
-    .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(eq(authTokens.tokenHash, keyedHash(ctx.config.API_SECRET, token)));
-  if (!row || row.deletedAt) throw new Failure(ErrorCode.loginExpired);
+  const [row] = await prepared(ctx.db, "token_with_account", (db) =>
+    db
+      .select({ token: authTokens, account: users })
+      .from(authTokens)
+      .innerJoin(users, eq(users.id, authTokens.userId))
+      .where(eq(authTokens.tokenHash, sql.placeholder("hash")))
+      .prepare("token_with_account"),
+  ).execute({ hash: keyedHash(ctx.config.API_SECRET, token) });
+  if (!row || row.account.deletedAt) throw new Failure(ErrorCode.loginExpired);
   // Checked before revocation and expiry: a banned account gets this one code on every
   // call, not only on the first one (which revokes its tokens).
-  if (row.bannedAt) {
+  if (row.account.bannedAt) {
     await revokeAllTokens(ctx, row.token.userId);
     throw new Failure(ErrorCode.accountBanned);
   }
@@ -49,7 +58,7 @@ export async function authenticate(ctx: DomainContext, token: string | undefined
   if (now.getTime() - row.token.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     await ctx.db.update(authTokens).set({ lastSeenAt: now }).where(eq(authTokens.id, row.token.id));
   }
-  return { userId: row.token.userId, tokenId: row.token.id };
+  return { userId: row.token.userId, tokenId: row.token.id, account: row.account };
 }
 
 export async function revokeAllTokens(ctx: DomainContext, userId: number): Promise<void> {

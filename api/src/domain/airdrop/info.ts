@@ -2,7 +2,9 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AirdropInfo } from "../../../../contract/airdrop.ts";
 import { unitsToDecimal } from "../../../../contract/money.ts";
 import { toEpochSeconds } from "../../../../contract/time.ts";
-import { minters, userRounds, users } from "../../db/schema.ts";
+import { prepared } from "../../db/prepared.ts";
+import { minters, userRounds } from "../../db/schema.ts";
+import type { UserRow } from "../profile/users.ts";
 import type { DomainContext } from "../context.ts";
 import { ratesOf, roundAmount, teamPower, teamSums } from "../power/team-power.ts";
 import { currentRound, roundClosesAt, scheduleOf } from "./schedule.ts";
@@ -10,18 +12,23 @@ import { officialHandle, followClaimAt } from "./social.ts";
 import { statusOf } from "./status.ts";
 
 /** Where the user's airdrop stands, their power, and what the round in progress brings them. */
-export async function airdropInfo(ctx: DomainContext, userId: number): Promise<AirdropInfo> {
+export async function airdropInfo(ctx: DomainContext, user: UserRow): Promise<AirdropInfo> {
+  const userId = user.id;
   const now = ctx.clock.now();
   const schedule = scheduleOf(ctx.config);
   const rates = ratesOf(ctx.config);
   const round = currentRound(schedule, now);
-  const [[user], [minter], [unclaimed], team] = await Promise.all([
-    ctx.db.select().from(users).where(eq(users.id, userId)),
-    ctx.db.select().from(minters).where(eq(minters.userId, userId)),
-    ctx.db
-      .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${userRounds.amount}), 0)::text` })
-      .from(userRounds)
-      .where(and(eq(userRounds.userId, userId), isNull(userRounds.collectedAt))),
+  const [[minter], [unclaimed], team] = await Promise.all([
+    prepared(ctx.db, "minter_of_user", (db) => db.select().from(minters).where(eq(minters.userId, sql.placeholder("user"))).prepare("minter_of_user")).execute({
+      user: userId,
+    }),
+    prepared(ctx.db, "unclaimed_of_user", (db) =>
+      db
+        .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${userRounds.amount}), 0)::text` })
+        .from(userRounds)
+        .where(and(eq(userRounds.userId, sql.placeholder("user")), isNull(userRounds.collectedAt)))
+        .prepare("unclaimed_of_user"),
+    ).execute({ user: userId }),
     teamSums(ctx, userId, round),
   ]);
   const status = statusOf(minter, round);

@@ -1,7 +1,8 @@
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { AirdropRound } from "../../../../contract/airdrop.ts";
 import { unitsToDecimal } from "../../../../contract/money.ts";
 import { toEpochSeconds } from "../../../../contract/time.ts";
+import { prepared } from "../../db/prepared.ts";
 import { rounds, userRounds } from "../../db/schema.ts";
 import type { DomainContext } from "../context.ts";
 
@@ -10,13 +11,18 @@ const LIST_LIMIT = 50;
 /** The user's rounds, newest first, with each round's totals; a page of `size` below round `before`. */
 export async function listRounds(ctx: DomainContext, userId: number, page: { before?: number; size?: number } = {}) {
   const size = page.size ?? LIST_LIMIT;
-  const rows = await ctx.db
-    .select({ mine: userRounds, round: rounds })
-    .from(userRounds)
-    .leftJoin(rounds, eq(rounds.roundNumber, userRounds.roundNumber))
-    .where(and(eq(userRounds.userId, userId), page.before ? lt(userRounds.roundNumber, page.before) : undefined))
-    .orderBy(desc(userRounds.roundNumber))
-    .limit(size + 1);
+  // Two shapes, each prepared once: the first page, and a page below a round number.
+  const name = page.before ? "rounds_of_user_before" : "rounds_of_user";
+  const rows = await prepared(ctx.db, name, (db) =>
+    db
+      .select({ mine: userRounds, round: rounds })
+      .from(userRounds)
+      .leftJoin(rounds, eq(rounds.roundNumber, userRounds.roundNumber))
+      .where(and(eq(userRounds.userId, sql.placeholder("user")), page.before ? lt(userRounds.roundNumber, sql.placeholder("before")) : undefined))
+      .orderBy(desc(userRounds.roundNumber))
+      .limit(sql.placeholder("limit"))
+      .prepare(name),
+  ).execute({ user: userId, before: page.before, limit: size + 1 });
   const list: AirdropRound[] = rows.slice(0, size).map(({ mine, round }) => ({
     id: mine.id,
     user_id: mine.userId,

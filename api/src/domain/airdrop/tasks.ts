@@ -4,10 +4,12 @@ import { BONUS_TASK_ORDER, BonusType, type BonusTypeValue } from "../../../../co
 import { ErrorCode } from "../../../../contract/errors.ts";
 import { toEpochSeconds } from "../../../../contract/time.ts";
 import type { NativeApp } from "../../../../contract/wire.ts";
+import { prepared } from "../../db/prepared.ts";
 import { minters, users } from "../../db/schema.ts";
 import { Failure } from "../../lib/failure.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
 import { grantPower, grantedReasons } from "../power/grants.ts";
+import type { UserRow } from "../profile/users.ts";
 import { followClaimAt } from "./social.ts";
 
 /** The power grant each task pays, once per user; the app upgrade is once per app version. */
@@ -45,19 +47,22 @@ function onLatestApp(ctx: DomainContext, app: NativeApp | undefined): boolean {
 }
 
 async function startedInvitees(ctx: DomainContext, userId: number): Promise<number> {
-  const [row] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .innerJoin(minters, eq(minters.userId, users.id))
-    .where(eq(users.inviterId, userId));
+  const [row] = await prepared(ctx.db, "started_invitees", (db) =>
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .innerJoin(minters, eq(minters.userId, users.id))
+      .where(eq(users.inviterId, sql.placeholder("user")))
+      .prepare("started_invitees"),
+  ).execute({ user: userId });
   return row.n;
 }
 
 /** Every bonus task with whether it can be claimed now, the upgrade popup flag and the task numbers. */
-export async function listTasks(ctx: DomainContext, userId: number, app: NativeApp | undefined) {
+export async function listTasks(ctx: DomainContext, user: UserRow, app: NativeApp | undefined) {
   const now = ctx.clock.now();
-  const [[user], granted, invited] = await Promise.all([
-    ctx.db.select().from(users).where(eq(users.id, userId)),
+  const userId = user.id;
+  const [granted, invited] = await Promise.all([
     grantedReasons(ctx, userId),
     startedInvitees(ctx, userId),
   ]);
@@ -102,8 +107,9 @@ const NOT_YET: Record<BonusTypeValue, (task: BonusTask) => Failure> = {
 };
 
 /** Claims one bonus task's power, once; each refusal says what is missing. */
-export async function claimBonus(ctx: DomainContext, userId: number, type: BonusTypeValue, app: NativeApp | undefined) {
-  const { list } = await listTasks(ctx, userId, app);
+export async function claimBonus(ctx: DomainContext, user: UserRow, type: BonusTypeValue, app: NativeApp | undefined) {
+  const userId = user.id;
+  const { list } = await listTasks(ctx, user, app);
   const task = list.find((t) => t.bonus_type === type)!;
   if (task.collected) throw new Failure(ErrorCode.bonusCollected);
   if (!task.can_collect) throw NOT_YET[type](task);

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { prepared } from "../../db/prepared.ts";
 import { powerGrants, users } from "../../db/schema.ts";
 import type { DomainContext } from "../context.ts";
 
@@ -19,6 +20,8 @@ export async function grantPower(ctx: DomainContext, userId: number, input: { re
 }
 
 export async function grantedReasons(ctx: DomainContext, userId: number): Promise<Set<string>> {
-  const rows = await ctx.db.select({ reason: powerGrants.reason }).from(powerGrants).where(eq(powerGrants.userId, userId));
+  const rows = await prepared(ctx.db, "grants_of_user", (db) =>
+    db.select({ reason: powerGrants.reason }).from(powerGrants).where(eq(powerGrants.userId, sql.placeholder("user"))).prepare("grants_of_user"),
+  ).execute({ user: userId });
   return new Set(rows.map((r) => r.reason));
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { decimalToUnits } from "../../../../contract/money.ts";
-import { rowsOf } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import type { DomainContext } from "../context.ts";
 
 /**
@@ -38,14 +38,19 @@ export function roundAmount(own: number, l1Sum: number, l2Sum: number, r: Rates)
 
 /** Own power of the level-1 and level-2 members who are minting in `round`. */
 export async function teamSums(ctx: DomainContext, userId: number, round: number): Promise<{ l1: number; l2: number }> {
-  const [row] = rowsOf<{ l1: string; l2: string }>(
-    await ctx.db.execute(sql`
-      select
-        coalesce(sum(u.power) filter (where u.inviter_id = ${userId}), 0)::text as l1,
-        coalesce(sum(u.power) filter (where u.inviter_id <> ${userId}), 0)::text as l2
-      from users u join minters m on m.user_id = u.id
-      where m.suspended_at is null and m.mint_from_round <= ${round}
-        and (u.inviter_id = ${userId} or u.inviter_id in (select id from users where inviter_id = ${userId}))`),
-  );
+  const user = sql.placeholder("user");
+  const [row] = await prepared(ctx.db, "team_sums", (db) =>
+    db
+      .select({
+        l1: sql<string>`coalesce(sum(u.power) filter (where u.inviter_id = ${user}), 0)::text`,
+        l2: sql<string>`coalesce(sum(u.power) filter (where u.inviter_id <> ${user}), 0)::text`,
+      })
+      .from(sql`users u join minters m on m.user_id = u.id`)
+      .where(
+        sql`m.suspended_at is null and m.mint_from_round <= ${sql.placeholder("round")}
+          and (u.inviter_id = ${user} or u.inviter_id in (select id from users where inviter_id = ${user}))`,
+      )
+      .prepare("team_sums"),
+  ).execute({ user: userId, round });
   return { l1: Number(row.l1), l2: Number(row.l2) };
 }

@@ -40,8 +40,3 @@ export async function profile(ctx: DomainContext, userId: number): Promise<User>
   return toUser(ctx, await loadUser(ctx, userId));
 }
 
-/** The profile with the user's own Soul Power. */
-export async function profileWithPower(ctx: DomainContext, userId: number) {
-  const row = await loadUser(ctx, userId);
-  return { ...toUser(ctx, row), power: row.power };
-}

@@ -11,13 +11,21 @@ import { bind } from "../../plugins/route.ts";
 
 export async function airdropApi(app: FastifyInstance): Promise<void> {
   const ctx = app.domain;
-  bind(app, airdropRoutes.info, ({ principal }) => airdropInfo(ctx, principal.userId));
+  bind(app, airdropRoutes.info, ({ principal }) => airdropInfo(ctx, principal.account));
   bind(app, airdropRoutes.rounds, ({ principal, query }) => listRounds(ctx, principal.userId, { before: query.before, size: query.size }));
   bind(app, airdropRoutes.start, ({ principal }) => startAirdrop(ctx, principal.userId));
   bind(app, airdropRoutes.claim, ({ principal }) => claimRounds(ctx, principal.userId));
-  bind(app, airdropRoutes.tasks, ({ principal, query, request }) => listTasks(ctx, principal.userId, verifiedApp(request, query, ctx.config.NATIVE_APP_KEY)));
+  bind(app, airdropRoutes.tasks, ({ principal, query, request }) => listTasks(ctx, principal.account, verifiedApp(request, query, ctx.config.NATIVE_APP_KEY)));
+  bind(app, airdropRoutes.overview, async ({ principal, query, request }) => {
+    const [info, rounds, tasks] = await Promise.all([
+      airdropInfo(ctx, principal.account),
+      listRounds(ctx, principal.userId),
+      listTasks(ctx, principal.account, verifiedApp(request, query, ctx.config.NATIVE_APP_KEY)),
+    ]);
+    return { info, rounds, tasks };
+  });
   bind(app, airdropRoutes.claimBonus, ({ principal, query, request }) =>
-    claimBonus(ctx, principal.userId, query.bonus_type as BonusTypeValue, verifiedApp(request, query, ctx.config.NATIVE_APP_KEY)),
+    claimBonus(ctx, principal.account, query.bonus_type as BonusTypeValue, verifiedApp(request, query, ctx.config.NATIVE_APP_KEY)),
   );
   bind(app, airdropRoutes.bindSocial, ({ principal, body }) => bindSocialHandle(ctx, principal.userId, body.twitter));
   bind(app, airdropRoutes.recordFollow, ({ principal }) => recordFollow(ctx, principal.userId));
