@@ -20,9 +20,7 @@ import { IconSprite } from "./components/icons.tsx";
 import { LoadingSpinner } from "./components/loading-spinner.tsx";
 import { OfflineNotice } from "./components/offline-notice.tsx";
 import { Toaster, useActionToast } from "./components/toaster.tsx";
-import baseHref from "./styles/base.css";
-import componentsHref from "./styles/components.css";
-import tokensHref from "./styles/tokens.css";
+import stylesHref from "./styles/app.css";
 import { appFromUrl } from "./utils/app-client.server.ts";
 import { appCookie, langCookie } from "./utils/cookies.server.ts";
 import { FEATURE_NAMESPACES, ROOT_NAMESPACES, type Namespace, type RouteHandle } from "./utils/i18n.ts";
@@ -33,9 +31,7 @@ import { takeToast } from "./utils/toast.server.ts";
 import type { Toast } from "./utils/toast.ts";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: tokensHref },
-  { rel: "stylesheet", href: baseHref },
-  { rel: "stylesheet", href: componentsHref },
+  { rel: "stylesheet", href: stylesHref },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
   { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
