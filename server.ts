@@ -104,7 +104,9 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction) {
       "default-src 'self'",
       `script-src 'self' 'nonce-${nonce}'`,
       "style-src 'self'",
-      "img-src 'self' data: blob:",
+      // The map's tiles come from MAP_TILE_URL's host. On every page: a page's policy stays
+      // with the document, and /map is usually reached from another page without a reload.
+      `img-src 'self' data: blob: ${env.MAP_TILE_SOURCE}`,
       "connect-src 'self'",
       "object-src 'none'",
       "base-uri 'none'",

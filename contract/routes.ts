@@ -1,6 +1,7 @@
 import { accountRoutes } from "./accounts.ts";
 import { airdropRoutes } from "./airdrop.ts";
 import { filesRoutes } from "./files.ts";
+import { mapRoutes } from "./map.ts";
 import { profileRoutes } from "./profile.ts";
 import type { RouteSpec } from "./route.ts";
 import { teamRoutes } from "./team.ts";
@@ -13,6 +14,7 @@ export const routes = {
   team: teamRoutes,
   airdrop: airdropRoutes,
   tools: toolsRoutes,
+  map: mapRoutes,
   files: filesRoutes,
 } as const;
 

@@ -9,6 +9,7 @@ import { rateLimitHook } from "./plugins/rate-limit.ts";
 import { accountsApi } from "./routes/v1/accounts.ts";
 import { airdropApi } from "./routes/v1/airdrop.ts";
 import { filesApi } from "./routes/v1/files.ts";
+import { mapApi } from "./routes/v1/map.ts";
 import { profileApi } from "./routes/v1/profile.ts";
 import { teamApi } from "./routes/v1/team.ts";
 import { toolsApi } from "./routes/v1/tools.ts";
@@ -55,5 +56,6 @@ export async function buildApp(domain: DomainContext, opts: { logger: Logger | f
   await app.register(toolsApi);
   await app.register(airdropApi);
   await app.register(filesApi);
+  await app.register(mapApi);
   return app;
 }

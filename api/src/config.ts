@@ -74,6 +74,14 @@ export const apiConfigSchema = z.object({
   UPLOAD_MAX_BYTES: int(5 * 1024 * 1024, 1024),
   UPLOAD_MAX_SIDE: int(4096, 64),
   AVATAR_SIDE: int(512, 32),
+  LOCATION_GRID_DEGREES: z
+    .string()
+    .regex(/^\d+(\.\d{1,6})?$/, "a decimal with at most 6 places, like 0.01")
+    .refine((v) => Number(v) > 0 && Number(v) <= 1, "more than 0 and at most 1 (degrees)")
+    .default("0.01"),
+  // Half the Earth's circumference: no two points are farther apart.
+  NEARBY_RADIUS_KM: int(50, 1).pipe(z.number().max(20_000)),
+  NEARBY_LIMIT: int(100, 1),
   OUTBOX_TICK_MS: int(2000, 100),
   OUTBOX_RETRY_SECONDS: int(60, 1),
   OUTBOX_MAX_ATTEMPTS: int(8, 1),

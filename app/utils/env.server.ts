@@ -5,6 +5,9 @@ import { z } from "zod";
 /** A setting is wrong or missing: the message is one line that names it. */
 export class WebConfigError extends Error {}
 
+// Visitors tap these on /download: only web addresses, never a script URL.
+const appLink = z.url({ protocol: /^https?$/, error: "an http(s) URL" }).optional();
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -27,6 +30,22 @@ const schema = z.object({
   RATE_WEB_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_WEB_POSTS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   NATIVE_APP_KEY: z.string().min(16, "at least 16 characters").optional(),
+  APP_APK_URL: appLink,
+  APP_PLAY_URL: appLink,
+  APP_STORE_URL: appLink,
+  APP_VERSION: z
+    .string()
+    .regex(/^\d+(?:\.\d+){0,3}(?:[-+][0-9A-Za-z.-]+)?$/, "a version like 1.4.0")
+    .optional(),
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+\/\S*$/, "an http(s) URL template")
+    .refine((v) => ["{z}", "{x}", "{y}"].every((part) => v.includes(part)), "a tile template with {z}, {x} and {y}")
+    .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+  MAP_TILE_ATTRIBUTION: z
+    .string()
+    .min(1)
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
 });
 
 export interface WebEnv {
@@ -49,6 +68,16 @@ export interface WebEnv {
   RATE_WEB_POSTS_PER_IP_PER_MINUTE: number;
   /** The key the native apps send in APP_KEY_HEADER; unset: no visitor is a native app. */
   NATIVE_APP_KEY?: string;
+  /** The app's download links (/download shows a button for each one set) and its version. */
+  APP_APK_URL?: string;
+  APP_PLAY_URL?: string;
+  APP_STORE_URL?: string;
+  APP_VERSION?: string;
+  /** The map's tile template (Leaflet's {s}, {z}, {x}, {y}) and the credit it must show (HTML). */
+  MAP_TILE_URL: string;
+  MAP_TILE_ATTRIBUTION: string;
+  /** Where the tiles come from, as a CSP source: the template's scheme and host, {s} as `*`. */
+  MAP_TILE_SOURCE: string;
 }
 
 function fail(name: string, message: string): never {
@@ -95,6 +124,13 @@ export function loadWebEnv(source: NodeJS.ProcessEnv = process.env): WebEnv {
     RATE_WEB_PER_IP_PER_MINUTE: v.RATE_WEB_PER_IP_PER_MINUTE,
     RATE_WEB_POSTS_PER_IP_PER_MINUTE: v.RATE_WEB_POSTS_PER_IP_PER_MINUTE,
     NATIVE_APP_KEY: v.NATIVE_APP_KEY,
+    APP_APK_URL: v.APP_APK_URL,
+    APP_PLAY_URL: v.APP_PLAY_URL,
+    APP_STORE_URL: v.APP_STORE_URL,
+    APP_VERSION: v.APP_VERSION,
+    MAP_TILE_URL: v.MAP_TILE_URL,
+    MAP_TILE_ATTRIBUTION: v.MAP_TILE_ATTRIBUTION,
+    MAP_TILE_SOURCE: /^https?:\/\/[^/]+/.exec(v.MAP_TILE_URL)![0].replace("{s}", "*"),
   };
 }
 

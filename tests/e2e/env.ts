@@ -3,6 +3,8 @@ export const E2E = {
   port: 3210,
   apiPort: 8795,
   smtpPort: 2526,
+  /** A tile server of the tests' own, so the map never reaches outside (MAP_TILE_URL). */
+  tilePort: 2527,
   baseUrl: "http://localhost:3210",
   dir: "tests/.tmp/e2e",
   mailDir: "tests/.tmp/e2e/mail",
@@ -12,6 +14,13 @@ export const E2E = {
   bannedDid: "e2e-banned-device-0001",
   /** The key the native apps' webviews send (NATIVE_APP_KEY). */
   nativeAppKey: "e2e-native-app-key-0123456789",
+  /** What /download offers (APP_APK_URL, APP_PLAY_URL, APP_STORE_URL, APP_VERSION); never fetched. */
+  appLinks: {
+    APP_APK_URL: "https://downloads.example.com/vv-1.4.0.apk",
+    APP_PLAY_URL: "https://play.google.com/store/apps/details?id=com.example.vv",
+    APP_STORE_URL: "https://apps.apple.com/app/vv/id1234567890",
+    APP_VERSION: "1.4.0",
+  },
   otpTtlSeconds: 15,
   /** Short rounds and follow wait so the airdrop can be watched turning within a test. */
   roundSeconds: 8,

@@ -1,6 +1,8 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { join } from "node:path";
+import sharp from "sharp";
 import { catchMail } from "../setup/smtp-catcher.ts";
 import { E2E } from "./env.ts";
 
@@ -20,6 +22,14 @@ export default async function globalSetup() {
     const file = join(E2E.mailDir, `${Date.now()}-${seq++}.json`);
     writeFileSync(file, JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html }));
   }, E2E.smtpPort);
+
+  // Every tile is the same plain square: the tests look for the map's requests, not its picture.
+  const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: "#dfe8d8" } }).png().toBuffer();
+  const tiles = createServer((req, res) => {
+    if (!/^\/tiles\/\d+\/\d+\/\d+\.png$/.test(req.url ?? "")) return void res.writeHead(404).end();
+    res.writeHead(200, { "content-type": "image/png", "cache-control": "max-age=3600" }).end(tile);
+  });
+  await new Promise<void>((resolve) => tiles.listen(E2E.tilePort, "127.0.0.1", resolve));
 
   const env = {
     ...process.env,
@@ -44,7 +54,10 @@ export default async function globalSetup() {
     SCHEDULER_TICK_MS: "500",
     APP_LATEST_VCODE: "20",
     NATIVE_APP_KEY: E2E.nativeAppKey,
+    ...E2E.appLinks,
     LOG_LEVEL: "warn",
+    MAP_TILE_URL: `http://127.0.0.1:${E2E.tilePort}/tiles/{z}/{x}/{y}.png`,
+    MAP_TILE_ATTRIBUTION: "Test tiles",
   };
   const ban = spawnSync("npx", ["tsx", "api/src/cli/ops.ts", "ban-device", E2E.bannedDid], { env, encoding: "utf8" });
   if (ban.status !== 0) throw new Error(`ops ban-device failed: ${ban.stderr}`);
@@ -66,5 +79,7 @@ export default async function globalSetup() {
   return async () => {
     process.kill(-server.pid!, "SIGTERM");
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    tiles.closeAllConnections();
+    await new Promise<void>((resolve) => tiles.close(() => resolve()));
   };
 }

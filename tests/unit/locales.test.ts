@@ -44,6 +44,7 @@ const DYNAMIC: [RegExp, (m: RegExpMatchArray) => boolean][] = [
   [/^tools:stone\.(earth|water|wind|fire)$/, () => code.includes("`tools:stone.${stone.name}`")],
   [/^tools:confirm\.(cancel|leave|remove)\.(title|body|yes)$/, (m) => code.includes(`\`tools:confirm.\${key}.${m[2]}\``)],
   [/^airdrop:task\.t\d\.(title|body)$/, (m) => code.includes(`\`airdrop:task.t\${task.bonus_type}.${m[1]}\``)],
+  [/^map:share\.(denied|unavailable|unsupported)$/, () => code.includes("`map:share.${problem}`") && code.includes("`map:share.${reason}`")],
 ];
 
 function isUsed(key: string): boolean {

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -348,4 +349,29 @@ export const giftPairs = pgTable(
     boxId: bigint("box_id", { mode: "number" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userLow, t.userHigh] })],
+);
+
+/**
+ * A shared location (rules.md §7), one per user: only the point rounded to the grid
+ * (LOCATION_GRID_DEGREES), in millionths of a degree, so a change of grid never changes what
+ * stored rows mean. The posted point is never written anywhere.
+ */
+export const userLocations = pgTable(
+  "user_locations",
+  {
+    userId: bigint("user_id", { mode: "number" })
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    latE6: integer("lat_e6").notNull(),
+    lngE6: integer("lng_e6").notNull(),
+    updatedAt: tz("updated_at").notNull(),
+  },
+  // The nearby search's bounding box: the latitude range bounds the scan, the longitude range(s)
+  // are checked on the same index entries; with user_id too, the distance and the caller are
+  // judged from the index alone (an index-only scan) and no user_locations row is read.
+  (t) => [
+    index("user_locations_lat_lng_idx").on(t.latE6, t.lngE6, t.userId),
+    check("user_locations_lat_range", sql`${t.latE6} between -90000000 and 90000000`),
+    check("user_locations_lng_range", sql`${t.lngE6} between -180000000 and 180000000`),
+  ],
 );

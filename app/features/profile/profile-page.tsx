@@ -40,6 +40,10 @@ export function ProfilePage() {
         </Link>
       </section>
       <BalanceCard vv={user.vv} btc={user.btc} />
+      <Link to="/map" className="button button--secondary button--block">
+        <Icon name="globe" small />
+        {t("profile:nearby")}
+      </Link>
       <RoundList rounds={rounds} />
       {nextBefore || paged ? (
         <div className="actions">

@@ -7,9 +7,10 @@ import { revokeAllTokens } from "../accounts/tokens.ts";
 import { fileStoreFor } from "../../storage/file-store.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
 import { removeAvatarFiles } from "../files/avatar.ts";
+import { deleteLocation } from "../map/location.ts";
 
 /**
- * Deletes the account (rules.md §1). The row stays, anonymised, because ledger rows (rounds,
+ * Deletes the account (rules.md §1, §7). The row stays, anonymised, because ledger rows (rounds,
  * power grants, stones, exchanges, gift boxes) and other users' teams point at it; what
  * identifies the person goes, and the e-mail is freed (NULLs never collide in its unique key).
  */
@@ -35,6 +36,8 @@ export async function deleteAccount(ctx: DomainContext, userId: number, input: {
     // Another of the account's logins deleted it a moment ago.
     if (!deleted) throw new Failure(ErrorCode.loginExpired);
     await revokeAllTokens(tx, userId);
+    // The users row stays, so its foreign key's cascade never fires: the location goes here.
+    await deleteLocation(tx, userId);
     // Nobody can claim for the account any more: it would keep being paid rounds and count in
     // its inviter's Team Power until the distribution suspended it for unclaimed rounds.
     await tx.db

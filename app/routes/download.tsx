@@ -1,0 +1,14 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { DownloadPage } from "~/features/download/download-page.tsx";
+import { downloadLoader } from "~/features/download/download.server.ts";
+import type { RouteHandle } from "~/utils/i18n.ts";
+import { seoMeta } from "~/utils/seo.ts";
+
+// Links and a copyable address only: rendered on the server, no JavaScript (design §7).
+export const handle: RouteHandle = { i18n: ["download"], hydrate: false };
+export const loader = (args: LoaderFunctionArgs) => downloadLoader(args);
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? seoMeta({ title: data.title, description: data.description, publicUrl: data.publicUrl, path: "/download" }) : [];
+
+export default DownloadPage;

@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import clusterHref from "leaflet.markercluster/dist/MarkerCluster.css";
+import leafletHref from "leaflet/dist/leaflet.css";
+import { MapPage } from "~/features/map/map-page.tsx";
+import mapHref from "~/styles/map.css";
+import { loadMap, mapAction } from "~/features/map/map.server.ts";
+import type { RouteHandle } from "~/utils/i18n.ts";
+import { titleFromData } from "~/utils/seo.ts";
+
+// Outside the signed-in tabs' layout: the profile is not loaded for the map (product spec §2).
+export const handle: RouteHandle = { i18n: ["map"] };
+// The map's stylesheets load on this page only.
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: leafletHref },
+  { rel: "stylesheet", href: clusterHref },
+  { rel: "stylesheet", href: mapHref },
+];
+export const loader = ({ request }: LoaderFunctionArgs) => loadMap(request);
+export const action = ({ request }: ActionFunctionArgs) => mapAction(request);
+export const meta = titleFromData;
+export default MapPage;
