@@ -5,7 +5,7 @@
  * `data` as the contract describes it on success), and free of stack traces and SQL; and a
  * refused call must leave the database exactly as it was.
  *
- * FUZZ_RUNS sets the inputs per route (1,000 on PGlite, 300 on PostgreSQL, which `npm run test:pg`
+ * FUZZ_RUNS sets the inputs per route (500 on PGlite, 300 on PostgreSQL, which `npm run test:pg`
  * runs again), FUZZ_SEED replays the run a failure names.
  */
 import fc from "fast-check";
@@ -21,7 +21,7 @@ import * as gen from "../setup/fuzz-arbitraries.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { expectNoLeak, expectOk, signUp } from "./helpers.ts";
 
-const RUNS = gen.fuzzRuns({ pglite: 1_000, postgres: 300 });
+const RUNS = gen.fuzzRuns({ pglite: 500, postgres: 300 });
 const COMMON_KEYS = Object.keys(commonQuery.shape);
 
 let api: TestApi;
