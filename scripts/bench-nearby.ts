@@ -12,29 +12,21 @@
 //
 // BENCH_DATABASE_URL is an admin URL (default postgres://postgres@127.0.0.1:5432/test); the
 // database `vv_bench_nearby_<random>` is created there and dropped at the end, even on failure.
-import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { sql } from "drizzle-orm";
 import { apiConfigSchema } from "../api/src/config.ts";
-import { openDatabase, rowsOf, type Db } from "../api/src/db/client.ts";
+import { rowsOf, type Db } from "../api/src/db/client.ts";
 import type { DomainContext } from "../api/src/domain/context.ts";
 import { E6, gridStepE6, type GridPoint } from "../api/src/domain/map/grid.ts";
 import { nearby, nearbyQuery, NEARBY_CIRCLES } from "../api/src/domain/map/nearby.ts";
 import { systemClock } from "../api/src/lib/clock.ts";
 import { wellFormedHandleAdapter } from "../api/src/social/social.ts";
+import { ADMIN_URL, percentile, redact, withScratchDatabase, positiveArg } from "./bench-support.ts";
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(name);
-  const value = i < 0 ? fallback : Number(process.argv[i + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} wants a positive integer`);
-  return value;
-};
-const USERS = arg("--users", 1_000_000);
-const REQUESTS = arg("--requests", 300);
+const USERS = positiveArg("--users", 1_000_000);
+const REQUESTS = positiveArg("--requests", 300);
 const WARM_UP = 20;
-const redact = (url: string) => url.replace(/\/\/[^@/]*@/, "//");
 
 const CITIES: [number, number][] = [
   [48.86, 2.35],
@@ -58,15 +50,6 @@ const PLACES: { label: string; lat: number; lng: number }[] = [
   { label: "empty: near the North Pole", lat: 89.9, lng: 0 },
 ];
 
-async function admin(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 
 async function load(db: Db, stepE6: number): Promise<void> {
   const cities = sql.raw(`(values ${CITIES.map(([lat, lng], k) => `(${k}, ${lat}::float8, ${lng}::float8)`).join(", ")}) as c(k, lat, lng)`);
@@ -104,20 +87,9 @@ async function load(db: Db, stepE6: number): Promise<void> {
   await db.execute(sql`vacuum (analyze) users, user_locations`);
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function main(): Promise<void> {
-  const name = `vv_bench_nearby_${randomBytes(5).toString("hex")}`;
-  await admin(`create database "${name}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() }).catch(async (error) => {
-    await admin(`drop database if exists "${name}" with (force)`);
-    throw error;
-  });
-  try {
+  await withScratchDatabase("vv_bench_nearby", async (database) => {
     const config = { ...apiConfigSchema.parse({ LOG_LEVEL: "silent" }), API_SECRET: "bench" };
     const unused = () => Promise.reject(new Error("not used by the nearby map"));
     const ctx: DomainContext = { db: database.db, config, clock: systemClock, mailer: { target: "none", send: unused }, social: wellFormedHandleAdapter };
@@ -183,10 +155,7 @@ async function main(): Promise<void> {
       }
     }
     console.log(`\n${plans.join("\n\n")}`);
-  } finally {
-    await database.close().catch(() => undefined);
-    await admin(`drop database if exists "${name}" with (force)`);
-  }
+  });
 }
 
 main().then(

@@ -19,28 +19,19 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import autocannon, { type Result } from "autocannon";
-import pg from "pg";
 import { request } from "undici";
-import { newest, NO_RATE_LIMITS, servers, serverMemory, signedInCookie, startServer, stopServer } from "./bench-support.ts";
+import { admin, ADMIN_URL, newest, NO_RATE_LIMITS, redact, servers, serverMemory, signedInCookie, startServer, stopServer, positiveArg } from "./bench-support.ts";
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(name);
-  const value = i < 0 ? fallback : Number(process.argv[i + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} wants a positive integer`);
-  return value;
-};
-const DURATION = arg("--duration", 8);
-const CONNECTIONS = arg("--connections", 32);
+const DURATION = positiveArg("--duration", 8);
+const CONNECTIONS = positiveArg("--connections", 32);
 const NO_BUILD = process.argv.includes("--no-build");
 const WARM_UP_SECONDS = 1;
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const SECRET = "bench-ssr-session-secret-0123456789abcdef";
 const BARE_PORT = 3720;
 const PGLITE = { port: 3721, apiPort: 8921 };
 const POSTGRES = { port: 3722, apiPort: 8922 };
 const P99_LIMIT_MS = 250;
 
-const redact = (url: string) => url.replace(/\/\/[^@/]*@/, "//");
 const started = performance.now();
 const load = () => loadavg().map((n) => n.toFixed(2)).join(" ");
 const loadAtStart = load();
@@ -94,15 +85,6 @@ async function measure(label: string, url: string, cookie?: string, target?: num
 const scratch: string[] = [];
 let scratchDb: string | undefined;
 
-async function admin(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 
 function ourEnv(ports: { port: number; apiPort: number }, dataDir: string): Record<string, string> {
   return {

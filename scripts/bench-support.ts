@@ -5,9 +5,19 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { createCookie, createCookieSessionStorage } from "@remix-run/node";
+import pg from "pg";
 import { request } from "undici";
+import { openDatabase, type Database } from "../api/src/db/client.ts";
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The positive integer after `name` on the command line (`--users 1000`), or the fallback. */
+export function positiveArg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(name);
+  const value = i < 0 ? fallback : Number(process.argv[i + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} wants a positive integer`);
+  return value;
+}
 
 /** Every request of a benchmark comes from 127.0.0.1: the rate limits must not be what is measured. */
 const LOTS = "1000000000";
@@ -167,4 +177,46 @@ export async function signedInCookie(apiBase: string, dataDir: string, secret: s
   // A returning visitor: the one-time welcome card has been shown.
   const welcomed = (await createCookie("vv_welcomed", { path: "/" }).serialize("1")).split(";")[0];
   return `${sessionCookie}; ${welcomed}`;
+}
+
+// ---- scratch databases -------------------------------------------------------------------
+
+/** The PostgreSQL server the benchmarks make their scratch databases on (an admin URL). */
+export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+/** The URL without its credentials, for printing. */
+export const redact = (url: string) => url.replace(/\/\/[^@/]*@/, "//");
+
+/** One statement as the admin (creating and dropping scratch databases). */
+export async function admin(query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database of its own, migrated, for `work`; dropped afterwards whatever happens. */
+export async function withScratchDatabase<T>(prefix: string, work: (database: Database) => Promise<T>): Promise<T> {
+  const name = `${prefix}_${randomBytes(5).toString("hex")}`;
+  await admin(`create database "${name}"`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  try {
+    const database = await openDatabase({ url: url.toString() });
+    try {
+      return await work(database);
+    } finally {
+      await database.close().catch(() => undefined);
+    }
+  } finally {
+    await admin(`drop database if exists "${name}" with (force)`);
+  }
+}
+
+/** The p-th percentile of samples sorted ascending (nearest rank). */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }

@@ -10,42 +10,24 @@
 //
 // BENCH_DATABASE_URL is an admin URL (default postgres://postgres@127.0.0.1:5432/test); the
 // database `vv_bench_team_<random>` is created there and dropped at the end, even on failure.
-import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { sql } from "drizzle-orm";
 import type { TeamList } from "../contract/team.ts";
 import { buildApp } from "../api/src/app.ts";
 import { apiConfigSchema } from "../api/src/config.ts";
-import { openDatabase, type Db } from "../api/src/db/client.ts";
+import type { Db } from "../api/src/db/client.ts";
 import { issueToken } from "../api/src/domain/accounts/tokens.ts";
 import type { DomainContext } from "../api/src/domain/context.ts";
 import { systemClock } from "../api/src/lib/clock.ts";
 import { wellFormedHandleAdapter } from "../api/src/social/social.ts";
+import { ADMIN_URL, percentile, redact, withScratchDatabase, positiveArg } from "./bench-support.ts";
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(name);
-  const value = i < 0 ? fallback : Number(process.argv[i + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} wants a positive integer`);
-  return value;
-};
-const MEMBERS = arg("--members", 10_000);
-const REQUESTS = arg("--requests", 200);
+const MEMBERS = positiveArg("--members", 10_000);
+const REQUESTS = positiveArg("--requests", 200);
 const WARM_UP = 20;
 const LEVEL2 = MEMBERS / 2;
 const OTHERS = 50_000;
-const redact = (url: string) => url.replace(/\/\/[^@/]*@/, "//");
 
-async function admin(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Inviter 1; members 2..MEMBERS+1 (level 1); then level 2 under the first members; then strangers. */
 async function load(db: Db): Promise<void> {
@@ -77,20 +59,9 @@ async function load(db: Db): Promise<void> {
   await db.execute(sql`vacuum (analyze) users, minters`);
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function main(): Promise<void> {
-  const name = `vv_bench_team_${randomBytes(5).toString("hex")}`;
-  await admin(`create database "${name}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() }).catch(async (error) => {
-    await admin(`drop database if exists "${name}" with (force)`);
-    throw error;
-  });
-  try {
+  await withScratchDatabase("vv_bench_team", async (database) => {
     const config = { ...apiConfigSchema.parse({ LOG_LEVEL: "silent" }), API_SECRET: "bench" };
     const unused = () => Promise.reject(new Error("not used by the team list"));
     const ctx: DomainContext = { db: database.db, config, clock: systemClock, mailer: { target: "none", send: unused }, social: wellFormedHandleAdapter };
@@ -134,10 +105,7 @@ async function main(): Promise<void> {
     await time("page 1", undefined);
     await time(`page ${pages}`, cursor);
     await app.close();
-  } finally {
-    await database.close().catch(() => undefined);
-    await admin(`drop database if exists "${name}" with (force)`);
-  }
+  });
 }
 
 main().then(

@@ -1,7 +1,7 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translation.tsx";
 import { isolate } from "~/utils/format.ts";
-import { LanguageMenu } from "~/components/language-menu.tsx";
+import { BrandHeader } from "~/components/brand-header.tsx";
 import type { authPageLoader } from "./auth-page.server.ts";
 import { OtpForm, type OtpActionData } from "./otp-form.tsx";
 
@@ -18,12 +18,7 @@ export function AuthPage({ mode }: { mode: "login" | "register" }) {
   return (
     <main className="page page--auth">
       <div className="band">
-        <header className="auth-header">
-          <span className="brand" aria-hidden="true">
-            VV
-          </span>
-          <LanguageMenu />
-        </header>
+        <BrandHeader />
         <h1>{t(`auth:${mode}.heading`)}</h1>
         <p className="lead">{t(`auth:${mode}.lead`)}</p>
         {data.inviter ? <p className="lead">{t("auth:invitedBy", { name: isolate(data.inviter) })}</p> : null}

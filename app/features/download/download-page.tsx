@@ -1,7 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state.tsx";
 import { Icon } from "~/components/icons.tsx";
-import { LanguageMenu } from "~/components/language-menu.tsx";
+import { BrandHeader } from "~/components/brand-header.tsx";
 import { isolate } from "~/utils/format.ts";
 import { useTranslation } from "~/utils/translation.tsx";
 import type { downloadLoader } from "./download.server.ts";
@@ -17,12 +17,7 @@ export function DownloadPage() {
   return (
     <main className="page">
       <div className="band">
-        <header className="auth-header">
-          <span className="brand" aria-hidden="true">
-            VV
-          </span>
-          <LanguageMenu />
-        </header>
+        <BrandHeader />
         <h1>{t("download:heading")}</h1>
         <p className="lead">{t("download:lead")}</p>
       </div>
