@@ -5,7 +5,7 @@
 // with compression, as server.ts serves ours) and our production build (when build/ is missing
 // or older than the sources), starts both on ports of their own with a scratch DATA_DIR and rate
 // limits out of the way, signs a user up through the API and starts their airdrop, then loads
-// each page with autocannon (a 1 s warm-up, then the measured run, `accept-encoding: gzip`):
+// each page with autocannon (a 4 s warm-up, then the measured run, `accept-encoding: gzip`):
 // the bare page, our /privacy, /login and the signed-in /airdrop on PGlite, and /airdrop again
 // on PostgreSQL when reachable (a scratch database `vv_bench_<random>`, dropped at the end).
 // Bare is loaded again right before each of our pages, and each share is of that run.
@@ -26,7 +26,8 @@ import { admin, ADMIN_URL, newest, NO_RATE_LIMITS, redact, servers, serverMemory
 const DURATION = positiveArg("--duration", 8);
 const CONNECTIONS = positiveArg("--connections", 32);
 const NO_BUILD = process.argv.includes("--no-build");
-const WARM_UP_SECONDS = 1;
+// Long enough for the JIT: a server measured after 1 s still ran a third slower than later.
+const WARM_UP_SECONDS = 4;
 const SECRET = "bench-ssr-session-secret-0123456789abcdef";
 const BARE_PORT = 3720;
 const PGLITE = { port: 3721, apiPort: 8921 };
