@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { route } from "./route.ts";
 
-/** What an upload is for: the avatar (rules.md §7); the campaign photo comes later. */
-export const UPLOAD_TYPES = ["avatar"] as const;
+/** What an upload is for (rules.md §7): the avatar (512x512, into review) or the campaign application's photo. */
+export const UPLOAD_TYPES = ["avatar", "campaign"] as const;
+export type UploadType = (typeof UPLOAD_TYPES)[number];
 
 export const uploadResult = z.object({
   urls: z.object({
@@ -18,7 +19,7 @@ export const filesRoutes = {
   upload: route({
     method: "POST",
     path: "/v1/file/upload/",
-    summary: "Upload a picture (multipart/form-data: `type`=avatar and `file`): JPEG, PNG or WebP, stored as 512x512 WebP without metadata; an avatar goes into review",
+    summary: "Upload a picture (multipart/form-data: `type` and `file`): JPEG, PNG or WebP, stored as WebP without metadata; `avatar`: 512x512, into review; `campaign`: at most 1024 px a side, for the campaign application",
     auth: true,
     response: uploadResult,
   }),

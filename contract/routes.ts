@@ -1,5 +1,6 @@
 import { accountRoutes } from "./accounts.ts";
 import { airdropRoutes } from "./airdrop.ts";
+import { campaignRoutes } from "./campaign.ts";
 import { filesRoutes } from "./files.ts";
 import { mapRoutes } from "./map.ts";
 import { profileRoutes } from "./profile.ts";
@@ -15,6 +16,7 @@ export const routes = {
   airdrop: airdropRoutes,
   tools: toolsRoutes,
   map: mapRoutes,
+  campaign: campaignRoutes,
   files: filesRoutes,
 } as const;
 

@@ -375,3 +375,62 @@ export const userLocations = pgTable(
     check("user_locations_lng_range", sql`${t.lngE6} between -180000000 and 180000000`),
   ],
 );
+
+/**
+ * Who uploaded which stored file, and for what (`type` of the upload): a campaign application
+ * may only name a photo its own applicant uploaded as a campaign photo.
+ */
+export const uploads = pgTable(
+  "uploads",
+  {
+    name: text("name").primaryKey(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    createdAt: tz("created_at").notNull(),
+  },
+  (t) => [index("uploads_user_idx").on(t.userId, t.type)],
+);
+
+/**
+ * The citizen campaign application (rules.md §7), one per user: no row is `not_applied`; applying
+ * again after a refusal replaces the row's contact and photo and puts it back in review.
+ */
+export const campaignApplications = pgTable(
+  "campaign_applications",
+  {
+    userId: bigint("user_id", { mode: "number" })
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contact: text("contact").notNull(),
+    photo: text("photo").notNull(),
+    status: text("status").notNull(),
+    reason: text("reason"),
+    submittedAt: tz("submitted_at").notNull(),
+    reviewedAt: tz("reviewed_at"),
+    reviewedBy: text("reviewed_by"),
+  },
+  (t) => [
+    index("campaign_applications_review_idx").on(t.status, t.submittedAt),
+    check("campaign_applications_status", sql`${t.status} in ('in_review', 'approved', 'rejected')`),
+  ],
+);
+
+/**
+ * The push token of a native app install (docs/native-bridge.md), one per device: the account
+ * signed in on that device gets its notifications. Logging out or deleting the account removes it.
+ */
+export const pushTokens = pgTable(
+  "push_tokens",
+  {
+    did: text("did").primaryKey(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    platform: text("platform").notNull(),
+    token: text("token").notNull(),
+    updatedAt: tz("updated_at").notNull(),
+  },
+  (t) => [index("push_tokens_user_idx").on(t.userId), check("push_tokens_platform", sql`${t.platform} in ('android', 'ios')`)],
+);

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { route } from "./route.ts";
+import { epochSeconds } from "./wire.ts";
+import { CAMPAIGN_STATES, CAMPAIGN_TASKS } from "./campaign-states.ts";
+
+export const CONTACT_MIN = 3;
+export const CONTACT_MAX = 100;
+
+const campaignTask = z.object({
+  id: z.enum(CAMPAIGN_TASKS).describe("Which task: start the airdrop, bind a social account, follow the official account, invite friends"),
+  done: z.boolean(),
+  required: z.boolean().describe("Whether applying needs it done (CAMPAIGN_REQUIRED_TASKS)"),
+});
+
+export const campaignResult = z.object({
+  status: z.enum(CAMPAIGN_STATES).describe("not_applied, in_review, approved or rejected (rules.md §7)"),
+  tasks: z.array(campaignTask),
+  can_apply: z.boolean().describe("Not applied or rejected, and every required task done"),
+  contact: z.string().nullable().describe("The contact info of the application, null when not applied"),
+  photo: z.string().nullable().describe("The application's photo (/media/<id>), null when not applied"),
+  reason: z.string().nullable().describe("Why the application was rejected"),
+  submitted_at: epochSeconds.nullable(),
+  reviewed_at: epochSeconds.nullable(),
+  share_image: z.string().nullable().describe("Approved only: the share image's path on the web app, /campaign/share/<invite code>.png"),
+  share_link: z.string().nullable().describe("Approved only: the link to share (the invite link; its page shows the share image)"),
+  announce_url: z.string().nullable().describe("The official social account where winners are announced (CAMPAIGN_ANNOUNCE_URL)"),
+});
+export type Campaign = z.infer<typeof campaignResult>;
+
+const applyBody = z.object({
+  contact: z.string().describe(`Contact info, ${CONTACT_MIN}-${CONTACT_MAX} characters after trimming`),
+  photo: z.string().max(64).describe("The id (urls.id) of a photo the caller uploaded with type=campaign"),
+});
+
+export const shareCardQuery = z.object({ invite_code: z.string().trim().max(32) });
+export const shareCardResult = z.object({
+  name: z.string().describe("The approved applicant's nickname, or their display id masked"),
+  share_image: z.string().describe("The share image's path on the web app"),
+});
+
+/** The share image itself: PNG bytes, not an envelope (like /v1/file/<name>). */
+export const SHARE_IMAGE_PATH = "/v1/campaign/share/";
+
+export const campaignRoutes = {
+  get: route({ method: "GET", path: "/v1/campaign/", summary: "The caller's campaign application: state, tasks, and the share image once approved", auth: true, response: campaignResult }),
+  apply: route({
+    method: "POST",
+    path: "/v1/campaign/apply/",
+    summary: "Apply (or apply again after a rejection) with contact info and an uploaded photo; the application goes into review",
+    auth: true,
+    body: applyBody,
+    response: campaignResult,
+  }),
+  shareCard: route({
+    method: "GET",
+    path: "/v1/campaign/card/",
+    summary: "What a shared invite link shows (Open Graph): the approved applicant's name and share image; 100404 for anyone else",
+    auth: false,
+    query: shareCardQuery,
+    response: shareCardResult,
+  }),
+} as const;
