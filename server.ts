@@ -52,7 +52,7 @@ const { env, api } = configured;
 const BUILD_DIR = resolve("public/build");
 const PUBLIC_HOST = new URL(env.PUBLIC_URL).host;
 /** Pages whose form may carry a picture (multipart), under UPLOAD_BODY_LIMIT. */
-const UPLOAD_PATHS = ["/settings"];
+const UPLOAD_PATHS = ["/settings", "/campaign"];
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** Build assets were compressed at build time: serve the .br or .gz twin when the browser takes it. */

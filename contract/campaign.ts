@@ -32,12 +32,6 @@ const applyBody = z.object({
   photo: z.string().max(64).describe("The id (urls.id) of a photo the caller uploaded with type=campaign"),
 });
 
-export const shareCardQuery = z.object({ invite_code: z.string().trim().max(32) });
-export const shareCardResult = z.object({
-  name: z.string().describe("The approved applicant's nickname, or their display id masked"),
-  share_image: z.string().describe("The share image's path on the web app"),
-});
-
 /** The share image itself: PNG bytes, not an envelope (like /v1/file/<name>). */
 export const SHARE_IMAGE_PATH = "/v1/campaign/share/";
 
@@ -50,13 +44,5 @@ export const campaignRoutes = {
     auth: true,
     body: applyBody,
     response: campaignResult,
-  }),
-  shareCard: route({
-    method: "GET",
-    path: "/v1/campaign/card/",
-    summary: "What a shared invite link shows (Open Graph): the approved applicant's name and share image; 100404 for anyone else",
-    auth: false,
-    query: shareCardQuery,
-    response: shareCardResult,
   }),
 } as const;

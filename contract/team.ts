@@ -65,7 +65,10 @@ export const remindResult = z.object({
 });
 
 const inviterQuery = z.object({ invite_code: z.string().trim().max(32) });
-const inviterResult = z.object({ name: z.string().describe("The inviter's nickname, or their display id masked") });
+const inviterResult = z.object({
+  name: z.string().describe("The inviter's nickname, or their display id masked"),
+  share_image: z.string().nullable().describe("The inviter's campaign share image (web app path) once their application is approved: the invite link's preview image"),
+});
 
 export const teamRoutes = {
   inviter: route({ method: "GET", path: "/v1/user/inviter/", summary: "Who an invite code belongs to, as a teammate would see them", auth: false, query: inviterQuery, response: inviterResult }),

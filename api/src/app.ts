@@ -10,6 +10,7 @@ import { accountsApi } from "./routes/v1/accounts.ts";
 import { airdropApi } from "./routes/v1/airdrop.ts";
 import { filesApi } from "./routes/v1/files.ts";
 import { mapApi } from "./routes/v1/map.ts";
+import { campaignApi } from "./routes/v1/campaign.ts";
 import { profileApi } from "./routes/v1/profile.ts";
 import { teamApi } from "./routes/v1/team.ts";
 import { toolsApi } from "./routes/v1/tools.ts";
@@ -57,5 +58,6 @@ export async function buildApp(domain: DomainContext, opts: { logger: Logger | f
   await app.register(airdropApi);
   await app.register(filesApi);
   await app.register(mapApi);
+  await app.register(campaignApi);
   return app;
 }

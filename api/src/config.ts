@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CAMPAIGN_TASKS, type CampaignTask } from "../../contract/campaign-states.ts";
 import { ensureSecret } from "./lib/secret-file.ts";
 
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
@@ -85,6 +86,14 @@ export const apiConfigSchema = z.object({
   OUTBOX_TICK_MS: int(2000, 100),
   OUTBOX_RETRY_SECONDS: int(60, 1),
   OUTBOX_MAX_ATTEMPTS: int(8, 1),
+  CAMPAIGN_PHOTO_SIDE: int(1024, 64),
+  CAMPAIGN_REQUIRED_TASKS: z
+    .string()
+    .default("start_airdrop,bind_social")
+    .transform((v) => v.split(",").map((t) => t.trim()).filter(Boolean))
+    .refine((list) => list.every((t) => (CAMPAIGN_TASKS as readonly string[]).includes(t)), `a comma-separated list of ${CAMPAIGN_TASKS.join(", ")}`)
+    .transform((list) => list as CampaignTask[]),
+  CAMPAIGN_ANNOUNCE_URL: optionalUrl,
   X_BEARER_TOKEN: z.string().optional(),
   X_API_URL: z.url().default("https://api.x.com"),
   X_OFFICIAL_HANDLE: z

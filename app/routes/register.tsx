@@ -3,13 +3,18 @@ import { AuthPage } from "~/features/auth/auth-page.tsx";
 import { authPageLoader } from "~/features/auth/auth-page.server.ts";
 import { otpAction } from "~/features/auth/otp-action.server.ts";
 import type { RouteHandle } from "~/utils/i18n.ts";
-import { seoMeta } from "~/utils/seo.ts";
+import { seoMeta, shareImageMeta } from "~/utils/seo.ts";
 
 export const handle: RouteHandle = { i18n: ["auth"] };
 export const loader = ({ request }: LoaderFunctionArgs) => authPageLoader(request, "register");
 export const action = ({ request }: ActionFunctionArgs) => otpAction(request, "register");
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? seoMeta({ title: data.title, description: data.description, publicUrl: data.publicUrl, path: "/register" }) : [];
+  data
+    ? [
+        ...seoMeta({ title: data.title, description: data.description, publicUrl: data.publicUrl, path: "/register" }),
+        ...shareImageMeta(data.publicUrl, data.shareImage),
+      ]
+    : [];
 
 export default function Page() {
   return <AuthPage mode="register" />;

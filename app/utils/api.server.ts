@@ -125,17 +125,23 @@ export async function callApi<S extends RouteSpec>(
   return data.data as z.infer<S["response"]>;
 }
 
-/** A stored file's bytes from the API (`GET /v1/file/<name>`), or null when there is none. */
-export async function fetchStoredFile(name: string): Promise<Buffer | null> {
-  const res = await undiciRequest(new URL(`/v1/file/${encodeURIComponent(name)}`, getEnv().UPSTREAM_URL), {
-    dispatcher: pool(),
-    signal: deadline(),
-  });
+/** Bytes the API serves outside the envelope (a stored file, a share image), with the headers that matter to caching. */
+export async function fetchApiBytes(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; bytes: Buffer | null; etag: string | null; cacheControl: string | null }> {
+  const res = await undiciRequest(new URL(path, getEnv().UPSTREAM_URL), { dispatcher: pool(), signal: deadline(), headers });
+  const header = (name: string) => (typeof res.headers[name] === "string" ? (res.headers[name] as string) : null);
   if (res.statusCode !== 200) {
     await res.body.dump();
-    return null;
+    return { status: res.statusCode, bytes: null, etag: header("etag"), cacheControl: header("cache-control") };
   }
-  return Buffer.from(await res.body.arrayBuffer());
+  return { status: 200, bytes: Buffer.from(await res.body.arrayBuffer()), etag: header("etag"), cacheControl: header("cache-control") };
+}
+
+/** A stored file's bytes from the API (`GET /v1/file/<name>`), or null when there is none. */
+export async function fetchStoredFile(name: string): Promise<Buffer | null> {
+  return (await fetchApiBytes(`/v1/file/${encodeURIComponent(name)}`)).bytes;
 }
 
 /** Readiness: whether the API and its database answer `GET /healthz` now. */

@@ -18,6 +18,18 @@ export function seoMeta(input: { title: string; description: string; publicUrl: 
   ];
 }
 
+/** A link preview's picture (an invite link of an approved campaign applicant), as crawlers want it: absolute, sized. */
+export function shareImageMeta(publicUrl: string, path: string | undefined): MetaDescriptor[] {
+  if (!path) return [];
+  return [
+    { property: "og:image", content: publicUrl.replace(/\/+$/, "") + path },
+    { property: "og:image:type", content: "image/png" },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+}
+
 /** Signed-in pages: the loader's translated title, kept out of search engines. */
 export const titleFromData = ({ data }: { data: unknown }): MetaDescriptor[] => [
   { title: (data as { title?: string } | undefined)?.title ?? "VV" },

@@ -5,6 +5,7 @@ import { keepFilesPrivate } from "../lib/private-files.ts";
 import { openDatabase } from "../db/client.ts";
 import { setDeviceBan, setUserBan } from "../domain/accounts/bans.ts";
 import type { DomainContext } from "../domain/context.ts";
+import { pendingApplications, reviewApplication } from "../domain/campaign/review.ts";
 import { pendingAvatars, reviewAvatar } from "../domain/profile/avatar-review.ts";
 import { allStatusIcons, retireStatusIcon, upsertStatusIcon } from "../domain/profile/status.ts";
 import { systemClock } from "../lib/clock.ts";
@@ -21,6 +22,11 @@ const USAGE = `Operator commands (they talk to the database directly; every chan
                                         show the user's waiting avatar instead of the old one
   npm run ops -- avatar-reject <user id>
                                         drop it: the user keeps the old one and is told
+  npm run ops -- applications           the campaign applications waiting for review
+  npm run ops -- application-approve <user id>
+                                        approve it: the applicant gets the share image
+  npm run ops -- application-reject <user id> <reason...>
+                                        reject it; the applicant reads the reason and may apply again
   npm run ops -- status-icons           every status users may show, retired ones too
   npm run ops -- status-icon-set <id> <name> <icon> [sort]
                                         add or change a status and make it choosable (name: a
@@ -61,6 +67,20 @@ const commands: Record<string, Command> = {
   },
   "avatar-approve": { arity: [1, 1], run: (ctx, [id]) => review(ctx, integerArg(id, "user id"), true) },
   "avatar-reject": { arity: [1, 1], run: (ctx, [id]) => review(ctx, integerArg(id, "user id"), false) },
+  applications: {
+    arity: [0, 0],
+    run: async (ctx) => {
+      const pending = await pendingApplications(ctx);
+      if (pending.length === 0) return "no campaign application waits for review";
+      const rows = pending.map((p) => `${p.userId}\t${p.displayId}\t${p.name}\t${new Date(p.submittedAt * 1000).toISOString()}\t${p.photo}\t${p.contact}`);
+      return ["user id\tdisplay id\tname\tsubmitted\tphoto\tcontact", ...rows].join("\n");
+    },
+  },
+  "application-approve": { arity: [1, 1], run: (ctx, [id]) => decideApplication(ctx, integerArg(id, "user id"), true) },
+  "application-reject": {
+    arity: [2, 100],
+    run: (ctx, [id, ...reason]) => decideApplication(ctx, integerArg(id, "user id"), false, reason.join(" ")),
+  },
   "status-icons": {
     arity: [0, 0],
     run: async (ctx) => {
@@ -94,6 +114,12 @@ async function review(ctx: DomainContext, userId: number, approve: boolean): Pro
   const url = await reviewAvatar(ctx, { userId, approve, actor });
   if (url === undefined) return `no avatar of user ${userId} waits for review`;
   return `${approve ? "approved" : "rejected"} ${url} for user ${userId}`;
+}
+
+async function decideApplication(ctx: DomainContext, userId: number, approve: boolean, reason?: string): Promise<string> {
+  const decided = await reviewApplication(ctx, { userId, approve, reason, actor });
+  if (!decided) return `no campaign application of user ${userId} waits for review`;
+  return `${approve ? "approved" : "rejected"} the campaign application of user ${userId}`;
 }
 
 async function main(argv: string[]): Promise<number> {

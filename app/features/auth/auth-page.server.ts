@@ -5,10 +5,13 @@ import { routes } from "../../../contract/routes.ts";
 import { ApiError, callApi } from "~/utils/api.server.ts";
 import { requestContext, type RequestContext } from "~/utils/request.server.ts";
 
-/** Who invited the visitor, as a teammate would see them; nothing for a wrong code (the form says so). */
-async function inviterOf(ctx: RequestContext, code: string): Promise<string | undefined> {
+/**
+ * Who invited the visitor, as a teammate would see them, and their campaign share image (the
+ * link preview); nothing for a wrong code (the form says so).
+ */
+async function inviterOf(ctx: RequestContext, code: string) {
   try {
-    return (await callApi(routes.team.inviter, ctx.caller, { query: { invite_code: code } })).name;
+    return await callApi(routes.team.inviter, ctx.caller, { query: { invite_code: code } });
   } catch (error) {
     if (error instanceof ApiError) return undefined;
     throw error;
@@ -26,12 +29,14 @@ export async function authPageLoader(request: Request, mode: "login" | "register
   if (ctx.caller.token) throw redirect("/airdrop");
   const t = fixedT(ctx.locale, "auth");
   const invite = url.searchParams.get("invite")?.trim() || undefined;
+  const inviter = mode === "register" && invite ? await inviterOf(ctx, invite) : undefined;
   return json({
     title: t(`${mode}.title`),
     description: t(`${mode}.description`),
     publicUrl: getEnv().PUBLIC_URL,
     redirectTo: url.searchParams.get("redirectTo") ?? undefined,
     invite,
-    inviter: mode === "register" && invite ? await inviterOf(ctx, invite) : undefined,
+    inviter: inviter?.name,
+    shareImage: inviter?.share_image ?? undefined,
   });
 }

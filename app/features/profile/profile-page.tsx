@@ -44,6 +44,10 @@ export function ProfilePage() {
         <Icon name="globe" small />
         {t("profile:nearby")}
       </Link>
+      <Link to="/campaign" className="button button--secondary button--block">
+        <Icon name="power" small />
+        {t("profile:campaign")}
+      </Link>
       <RoundList rounds={rounds} />
       {nextBefore || paged ? (
         <div className="actions">

@@ -1,22 +1,15 @@
-import {
-  json,
-  MaxPartSizeExceededError,
-  redirectDocument,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
-import { FormData as UploadForm } from "undici";
+import { json, redirectDocument } from "@remix-run/node";
 import { ErrorCode } from "../../../contract/errors.ts";
 import { normalizeLanguage } from "../../../contract/languages.ts";
 import { routes } from "../../../contract/routes.ts";
 import { langCookie } from "~/utils/cookies.server.ts";
-import { getEnv } from "~/utils/env.server.ts";
-import { dispatchIntent, field, intent, type IntentFailure, notAForm, postedForm, Refusal } from "~/utils/intent-action.server.ts";
+import { dispatchIntent, field, intent, type IntentFailure, Refusal } from "~/utils/intent-action.server.ts";
 import { pageTitle } from "~/utils/page-title.server.ts";
 import { callSignedIn, errorToast, orUnavailable, requireSignedIn } from "~/utils/request.server.ts";
 import { safeRedirect } from "~/utils/safe-redirect.ts";
 import { signedOutCookie } from "~/utils/session.server.ts";
 import { redirectWithToast, setToast } from "~/utils/toast.server.ts";
+import { chosenFile, readUploadForm, uploadPicture } from "~/utils/upload.server.ts";
 import type { Toast } from "~/utils/toast.ts";
 
 /** `?confirm=logout|delete`: the sheet the page shows (a link opens it, so it works without JavaScript). */
@@ -37,12 +30,9 @@ export async function loadSettings(request: Request) {
 const INTENTS = {
   avatar: intent({
     call: async ({ api, form }) => {
-      const file = form.get("file");
-      if (!(file instanceof Blob) || file.size === 0) throw new Refusal({ kind: "error", key: "profile:avatar.choose" });
-      const upload = new UploadForm();
-      upload.append("type", "avatar");
-      upload.append("file", new Blob([await file.arrayBuffer()], { type: file.type }), "avatar");
-      return api(routes.files.upload, { form: upload });
+      const file = chosenFile(form);
+      if (!file) throw new Refusal({ kind: "error", key: "profile:avatar.choose" });
+      return uploadPicture(api, file, "avatar");
     },
     success: () => ({ kind: "success", key: "profile:avatar.sent" }),
   }),
@@ -100,21 +90,9 @@ async function deleteAccount(request: Request, form: FormData): Promise<Response
   return redirectWithToast("/register", { kind: "success", key: "profile:delete.done" }, { headers });
 }
 
-/** Reads the form: a picture arrives as multipart, and is held in memory only up to the cap. */
-async function readForm(request: Request): Promise<FormData | Response> {
-  if (!request.headers.get("content-type")?.startsWith("multipart/form-data")) return postedForm(request);
-  try {
-    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: getEnv().UPLOAD_BODY_LIMIT }));
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return json<IntentFailure>({ toast: { kind: "error", code: ErrorCode.tooLarge } }, { status: 413 });
-    // Anything else the parser throws is about the body: no boundary, cut off, malformed.
-    return notAForm();
-  }
-}
-
 export async function settingsAction(request: Request): Promise<Response> {
   await requireSignedIn(request);
-  const form = await readForm(request);
+  const form = await readUploadForm(request);
   if (form instanceof Response) return form;
   const chosen = field(form, "intent");
   if (chosen === "language") return saveLanguage(request, form);

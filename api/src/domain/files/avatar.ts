@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
+import sharp, { type ResizeOptions } from "sharp";
 import { ErrorCode } from "../../../../contract/errors.ts";
 import { AvatarStatus } from "../../../../contract/profile-states.ts";
 import { users } from "../../db/schema.ts";
@@ -11,11 +11,11 @@ import { inTransaction, type DomainContext } from "../context.ts";
 const FORMATS = new Set(["jpeg", "png", "webp"]);
 
 /**
- * Makes the avatar from what was uploaded: the type is read from the bytes (never the name),
- * the size checked before decoding, then the picture is turned upright, cut to a square and
- * written anew as WebP, which leaves every piece of metadata (EXIF, GPS, ICC notes) behind.
+ * Re-encodes an uploaded picture: the type is read from the bytes (never the name), the size
+ * checked before decoding, then the picture is turned upright, resized and written anew as
+ * WebP, which leaves every piece of metadata (EXIF, GPS, ICC notes) behind.
  */
-export async function avatarImage(ctx: DomainContext, bytes: Buffer): Promise<Buffer> {
+export async function reencodePicture(ctx: DomainContext, bytes: Buffer, resize: ResizeOptions): Promise<Buffer> {
   const maxSide = ctx.config.UPLOAD_MAX_SIDE;
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
   try {
@@ -28,12 +28,22 @@ export async function avatarImage(ctx: DomainContext, bytes: Buffer): Promise<Bu
   try {
     return await sharp(bytes, { failOn: "truncated", limitInputPixels: maxSide * maxSide })
       .rotate()
-      .resize(ctx.config.AVATAR_SIDE, ctx.config.AVATAR_SIDE, { fit: "cover" })
+      .resize(resize)
       .webp({ quality: 82 })
       .toBuffer();
   } catch {
     throw new Failure(ErrorCode.uploadUnreadable);
   }
+}
+
+/** The avatar: a square cut of the picture. */
+export function avatarImage(ctx: DomainContext, bytes: Buffer): Promise<Buffer> {
+  return reencodePicture(ctx, bytes, { width: ctx.config.AVATAR_SIDE, height: ctx.config.AVATAR_SIDE, fit: "cover" });
+}
+
+/** A new stored file's name: random, so it can be served for a year under it. */
+export function newFileName(): string {
+  return `${randomBytes(16).toString("base64url")}.webp`;
 }
 
 const MEDIA = "/media/";
@@ -44,11 +54,11 @@ export function mediaUrl(name: string): string {
 }
 
 /**
- * Removes the stored files behind avatar URLs nobody shows any more (replaced, refused, or of a
- * deleted account). Called after the change is committed: a failed removal leaves a file
- * nobody links to, never a link to nothing.
+ * Removes the stored files behind media URLs nobody shows any more (an avatar replaced or refused,
+ * a campaign photo replaced, the pictures of a deleted account). Called after the change is
+ * committed: a failed removal leaves a file nobody links to, never a link to nothing.
  */
-export async function removeAvatarFiles(store: FileStore, urls: string[]): Promise<void> {
+export async function removeMediaFiles(store: FileStore, urls: string[]): Promise<void> {
   for (const url of urls) if (url.startsWith(MEDIA)) await store.remove(url.slice(MEDIA.length));
 }
 
@@ -58,7 +68,7 @@ export async function removeAvatarFiles(store: FileStore, urls: string[]): Promi
  */
 export async function uploadAvatar(ctx: DomainContext, store: FileStore, userId: number, bytes: Buffer) {
   const image = await avatarImage(ctx, bytes);
-  const name = `${randomBytes(16).toString("base64url")}.webp`;
+  const name = newFileName();
   await store.put(name, image);
   // The row lock orders this with an operator's approval: the file replaced is the one still waiting, never one just approved.
   const replaced = await inTransaction(ctx, async (tx) => {
@@ -69,6 +79,6 @@ export async function uploadAvatar(ctx: DomainContext, store: FileStore, userId:
       .where(eq(users.id, userId));
     return before?.pending ?? "";
   });
-  await removeAvatarFiles(store, [replaced]);
+  await removeMediaFiles(store, [replaced]);
   return { urls: { id: name, url: mediaUrl(name) } };
 }

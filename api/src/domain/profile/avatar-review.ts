@@ -3,7 +3,7 @@ import { AvatarStatus } from "../../../../contract/profile-states.ts";
 import { auditLog, users } from "../../db/schema.ts";
 import { fileStoreFor } from "../../storage/file-store.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
-import { removeAvatarFiles } from "../files/avatar.ts";
+import { removeMediaFiles } from "../files/avatar.ts";
 
 export interface PendingAvatar {
   userId: number;
@@ -59,6 +59,6 @@ export async function reviewAvatar(
     return { url: pending.url, unused: input.approve ? pending.shown : pending.url };
   });
   if (!decided) return undefined;
-  await removeAvatarFiles(fileStoreFor(ctx.config), [decided.unused]);
+  await removeMediaFiles(fileStoreFor(ctx.config), [decided.unused]);
   return decided.url;
 }

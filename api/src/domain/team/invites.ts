@@ -8,6 +8,7 @@ import { Failure } from "../../lib/failure.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
 import { profile, toUser, type UserRow } from "../profile/users.ts";
 import { teammateName } from "./members.ts";
+import { shareImageOf } from "../campaign/share-path.ts";
 
 /** The link that opens registration with the code filled in (rules.md §4). */
 export function inviteLink(ctx: DomainContext, code: string): string {
@@ -27,9 +28,10 @@ export async function inviteOf(ctx: DomainContext, userId: number) {
   };
 }
 
-/** The name the register page shows for an invite code: what a teammate may see, never more. */
-export async function inviterName(ctx: DomainContext, code: string): Promise<{ name: string }> {
-  return { name: teammateName(await inviterByCode(ctx, code)) };
+/** What the register page shows for an invite code: what a teammate may see, and the link preview image. */
+export async function inviterName(ctx: DomainContext, code: string): Promise<{ name: string; share_image: string | null }> {
+  const inviter = await inviterByCode(ctx, code);
+  return { name: teammateName(inviter), share_image: inviter.bannedAt ? null : await shareImageOf(ctx, inviter) };
 }
 
 // Invite codes are letters and digits; anything else (a NUL byte would fail in SQL) is simply wrong.

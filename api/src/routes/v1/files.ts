@@ -1,8 +1,9 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ErrorCode } from "../../../../contract/errors.ts";
-import { FILE_NAME, filesRoutes, UPLOAD_TYPES } from "../../../../contract/files.ts";
+import { FILE_NAME, filesRoutes, UPLOAD_TYPES, type UploadType } from "../../../../contract/files.ts";
 import { uploadAvatar } from "../../domain/files/avatar.ts";
+import { uploadCampaignPhoto } from "../../domain/files/campaign-photo.ts";
 import { Failure } from "../../lib/failure.ts";
 import { bind } from "../../plugins/route.ts";
 import { fileStoreFor } from "../../storage/file-store.ts";
@@ -40,7 +41,8 @@ export async function filesApi(app: FastifyInstance): Promise<void> {
   bind(app, filesRoutes.upload, async ({ principal, request }) => {
     const upload = await readUpload(request);
     if (!(UPLOAD_TYPES as readonly string[]).includes(upload.type)) throw new Failure(ErrorCode.badRequest, 400);
-    return uploadAvatar(ctx, store, principal.userId, upload.bytes);
+    const save = (upload.type as UploadType) === "campaign" ? uploadCampaignPhoto : uploadAvatar;
+    return save(ctx, store, principal.userId, upload.bytes);
   });
   // The stored picture itself, for the web app's /media/<name>: bytes, not an envelope. Only
   // names this service made are read, and the type is fixed, whatever the bytes say.

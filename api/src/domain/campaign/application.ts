@@ -1,0 +1,95 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Campaign } from "../../../../contract/campaign.ts";
+import { CONTACT_MAX, CONTACT_MIN } from "../../../../contract/campaign.ts";
+import { ErrorCode } from "../../../../contract/errors.ts";
+import { toEpochSeconds } from "../../../../contract/time.ts";
+import { campaignApplications, uploads } from "../../db/schema.ts";
+import { Failure } from "../../lib/failure.ts";
+import { fileStoreFor } from "../../storage/file-store.ts";
+import type { DomainContext } from "../context.ts";
+import { mediaUrl, removeMediaFiles } from "../files/avatar.ts";
+import type { UserRow } from "../profile/users.ts";
+import { inviteLink } from "../team/invites.ts";
+import { shareImagePath } from "./share-path.ts";
+import { campaignTasks } from "./tasks.ts";
+
+type ApplicationRow = typeof campaignApplications.$inferSelect;
+
+/** Where winners are announced: the configured page, else the official X account. */
+function announceUrl(ctx: DomainContext): string {
+  return ctx.config.CAMPAIGN_ANNOUNCE_URL ?? `https://x.com/${ctx.config.X_OFFICIAL_HANDLE.replace(/^@/, "")}`;
+}
+
+async function applicationOf(ctx: DomainContext, userId: number): Promise<ApplicationRow | undefined> {
+  const [row] = await ctx.db.select().from(campaignApplications).where(eq(campaignApplications.userId, userId));
+  return row;
+}
+
+function describe(ctx: DomainContext, user: UserRow, row: ApplicationRow | undefined, tasks: Awaited<ReturnType<typeof campaignTasks>>): Campaign {
+  const status = row?.status ?? "not_applied";
+  const approved = status === "approved";
+  const open = status === "not_applied" || status === "rejected";
+  return {
+    status: status as Campaign["status"],
+    tasks,
+    can_apply: open && tasks.every((t) => t.done || !t.required),
+    contact: row?.contact ?? null,
+    photo: row ? mediaUrl(row.photo) : null,
+    reason: status === "rejected" ? (row?.reason ?? "") : null,
+    submitted_at: row ? toEpochSeconds(row.submittedAt) : null,
+    reviewed_at: row?.reviewedAt ? toEpochSeconds(row.reviewedAt) : null,
+    share_image: approved ? shareImagePath(user.inviteCode) : null,
+    share_link: approved ? inviteLink(ctx, user.inviteCode) : null,
+    announce_url: announceUrl(ctx),
+  };
+}
+
+/** The caller's application, its tasks, and once approved what to share. */
+export async function campaignOf(ctx: DomainContext, user: UserRow): Promise<Campaign> {
+  const [row, tasks] = await Promise.all([applicationOf(ctx, user.id), campaignTasks(ctx, user)]);
+  return describe(ctx, user, row, tasks);
+}
+
+// Letters, spaces and punctuation of any script; no control or format characters (a bidi
+// override would turn the operator's listing around).
+const CONTROL = /[\p{Cc}\p{Cf}]/u;
+
+function checkedContact(contact: string): string {
+  const trimmed = contact.trim();
+  const length = [...trimmed].length;
+  if (length < CONTACT_MIN || length > CONTACT_MAX || CONTROL.test(trimmed)) throw new Failure(ErrorCode.campaignContactInvalid);
+  return trimmed;
+}
+
+/**
+ * Applies, or applies again after a rejection: contact info and a photo the caller uploaded as a
+ * campaign photo; the application goes into review. One insert settles concurrent submits: the
+ * row is written only when there is none or the one there was rejected (300118 otherwise).
+ */
+export async function applyToCampaign(ctx: DomainContext, user: UserRow, input: { contact: string; photo: string }): Promise<Campaign> {
+  const contact = checkedContact(input.contact);
+  const tasks = await campaignTasks(ctx, user);
+  if (!tasks.every((t) => t.done || !t.required)) throw new Failure(ErrorCode.campaignTasksUnfinished);
+  const [photo] = await ctx.db
+    .select({ name: uploads.name })
+    .from(uploads)
+    .where(and(eq(uploads.name, input.photo), eq(uploads.userId, user.id), eq(uploads.type, "campaign")));
+  if (!photo) throw new Failure(ErrorCode.campaignPhotoRequired);
+  const before = await applicationOf(ctx, user.id);
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .insert(campaignApplications)
+    .values({ userId: user.id, contact, photo: photo.name, status: "in_review", submittedAt: now })
+    .onConflictDoUpdate({
+      target: campaignApplications.userId,
+      set: { contact, photo: photo.name, status: "in_review", reason: null, submittedAt: now, reviewedAt: null, reviewedBy: null },
+      setWhere: sql`${campaignApplications.status} = 'rejected'`,
+    })
+    .returning();
+  if (!row) throw new Failure(ErrorCode.campaignAlreadyApplied);
+  if (before && before.photo !== photo.name) {
+    await ctx.db.delete(uploads).where(eq(uploads.name, before.photo));
+    await removeMediaFiles(fileStoreFor(ctx.config), [mediaUrl(before.photo)]);
+  }
+  return describe(ctx, user, row, tasks);
+}

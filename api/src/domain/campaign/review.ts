@@ -1,0 +1,66 @@
+import { and, asc, eq } from "drizzle-orm";
+import { toEpochSeconds } from "../../../../contract/time.ts";
+import { auditLog, campaignApplications, users } from "../../db/schema.ts";
+import { inTransaction, type DomainContext } from "../context.ts";
+import { mediaUrl } from "../files/avatar.ts";
+
+export interface PendingApplication {
+  userId: number;
+  displayId: string;
+  name: string;
+  contact: string;
+  photo: string;
+  submittedAt: number;
+}
+
+/** The applications waiting for an operator (rules.md §8), oldest first. */
+export async function pendingApplications(ctx: DomainContext): Promise<PendingApplication[]> {
+  const rows = await ctx.db
+    .select({
+      userId: campaignApplications.userId,
+      displayId: users.displayId,
+      name: users.name,
+      contact: campaignApplications.contact,
+      photo: campaignApplications.photo,
+      submittedAt: campaignApplications.submittedAt,
+    })
+    .from(campaignApplications)
+    .innerJoin(users, eq(users.id, campaignApplications.userId))
+    .where(eq(campaignApplications.status, "in_review"))
+    .orderBy(asc(campaignApplications.submittedAt), asc(campaignApplications.userId));
+  return rows.map((r) => ({ ...r, photo: mediaUrl(r.photo), submittedAt: toEpochSeconds(r.submittedAt) }));
+}
+
+export const REASON_MAX = 200;
+
+/**
+ * Settles an application in review: approved, or rejected with the reason the applicant reads.
+ * Only one in review is decided (a second decision finds none: false), and the decision is
+ * audited in the same transaction.
+ */
+export async function reviewApplication(
+  ctx: DomainContext,
+  input: { userId: number; approve: boolean; reason?: string; actor: string },
+): Promise<boolean> {
+  const reason = input.approve ? null : (input.reason ?? "").trim();
+  if (reason !== null && (reason.length === 0 || [...reason].length > REASON_MAX)) {
+    throw new Error(`a rejection needs a reason of 1-${REASON_MAX} characters`);
+  }
+  return inTransaction(ctx, async (tx) => {
+    const at = tx.clock.now();
+    const [decided] = await tx.db
+      .update(campaignApplications)
+      .set({ status: input.approve ? "approved" : "rejected", reason, reviewedAt: at, reviewedBy: input.actor })
+      .where(and(eq(campaignApplications.userId, input.userId), eq(campaignApplications.status, "in_review")))
+      .returning({ contact: campaignApplications.contact, photo: campaignApplications.photo });
+    if (!decided) return false;
+    await tx.db.insert(auditLog).values({
+      at,
+      actor: input.actor,
+      action: input.approve ? "campaign.approve" : "campaign.reject",
+      target: `user:${input.userId}`,
+      detail: { photo: mediaUrl(decided.photo), ...(reason ? { reason } : {}) },
+    });
+    return true;
+  });
+}

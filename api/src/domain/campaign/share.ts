@@ -1,0 +1,53 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { ErrorCode } from "../../../../contract/errors.ts";
+import { normalizeLanguage, DEFAULT_LANGUAGE } from "../../../../contract/languages.ts";
+import { campaignApplications, users } from "../../db/schema.ts";
+import { Failure } from "../../lib/failure.ts";
+import type { FileStore } from "../../storage/file-store.ts";
+import type { DomainContext } from "../context.ts";
+import { inviteLink } from "../team/invites.ts";
+import { teammateName } from "../team/members.ts";
+import { renderShareImage, shareImageKey, type ShareCard } from "./share-image.ts";
+
+const INVITE_CODE = /^[A-Z0-9]{1,32}$/;
+
+/** The approved applicant behind an invite code; anyone else (not approved, deleted, banned) is not found. */
+async function approvedApplicant(ctx: DomainContext, code: string) {
+  const wanted = code.trim().toUpperCase();
+  if (!INVITE_CODE.test(wanted)) throw new Failure(ErrorCode.notFound, 404);
+  const [row] = await ctx.db
+    .select({ name: users.name, displayId: users.displayId, avatar: users.avatar, uiLang: users.uiLang, inviteCode: users.inviteCode })
+    .from(users)
+    .innerJoin(campaignApplications, eq(campaignApplications.userId, users.id))
+    .where(and(eq(users.inviteCode, wanted), eq(campaignApplications.status, "approved"), isNull(users.deletedAt), isNull(users.bannedAt)));
+  if (!row) throw new Failure(ErrorCode.notFound, 404);
+  return row;
+}
+
+const MEDIA = "/media/";
+const CACHE_SIZE = 64;
+
+/**
+ * Share images drawn lately, by their key (name, avatar, link, language): a shared link is
+ * fetched by every preview bot and every viewer at once, and drawing one costs a sharp render.
+ */
+const drawn = new Map<string, Buffer>();
+
+/** The share image of an approved applicant as PNG bytes, with the key that names this version (the ETag). */
+export async function shareImage(ctx: DomainContext, store: FileStore, code: string): Promise<{ png: Buffer; key: string }> {
+  const row = await approvedApplicant(ctx, code);
+  const avatar = row.avatar.startsWith(MEDIA) ? await store.get(row.avatar.slice(MEDIA.length)) : null;
+  const card: ShareCard = {
+    name: teammateName(row),
+    avatar,
+    link: inviteLink(ctx, row.inviteCode),
+    lang: normalizeLanguage(row.uiLang) ?? DEFAULT_LANGUAGE,
+  };
+  const key = shareImageKey(card);
+  const cached = drawn.get(key);
+  if (cached) return { png: cached, key };
+  const png = await renderShareImage(card);
+  if (drawn.size >= CACHE_SIZE) drawn.delete(drawn.keys().next().value!);
+  drawn.set(key, png);
+  return { png, key };
+}

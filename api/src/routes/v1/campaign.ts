@@ -1,0 +1,26 @@
+import type { FastifyInstance } from "fastify";
+import { campaignRoutes } from "../../../../contract/campaign.ts";
+import { ErrorCode } from "../../../../contract/errors.ts";
+import { applyToCampaign, campaignOf } from "../../domain/campaign/application.ts";
+import { shareImage } from "../../domain/campaign/share.ts";
+import { Failure } from "../../lib/failure.ts";
+import { bind } from "../../plugins/route.ts";
+import { fileStoreFor } from "../../storage/file-store.ts";
+
+export async function campaignApi(app: FastifyInstance): Promise<void> {
+  const ctx = app.domain;
+  const store = fileStoreFor(ctx.config);
+  bind(app, campaignRoutes.get, ({ principal }) => campaignOf(ctx, principal.account));
+  bind(app, campaignRoutes.apply, ({ principal, body }) => applyToCampaign(ctx, principal.account, body));
+  // The share image itself, for the web app's /campaign/share/<code>.png: bytes, not an envelope.
+  // Its URL stays while the picture may change (a new nickname): an hour's cache, then the ETag.
+  app.get<{ Params: { file: string } }>("/v1/campaign/share/:file", async (request, reply) => {
+    const code = /^([A-Za-z0-9]{1,32})\.png$/.exec(request.params.file)?.[1];
+    if (!code) throw new Failure(ErrorCode.notFound, 404);
+    const { png, key } = await shareImage(ctx, store, code);
+    const etag = `"${key}"`;
+    reply.header("etag", etag).header("cache-control", "public, max-age=3600").header("x-content-type-options", "nosniff");
+    if (request.headers["if-none-match"] === etag) return reply.code(304).send();
+    return reply.header("content-type", "image/png").send(png);
+  });
+}

@@ -1,0 +1,29 @@
+import { SHARE_IMAGE_PATH } from "../../../contract/campaign.ts";
+import { fetchApiBytes } from "~/utils/api.server.ts";
+
+const SHARE_FILE = /^[A-Za-z0-9]{1,32}\.png$/;
+
+function notFound(): Response {
+  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+}
+
+/**
+ * /campaign/share/<invite code>.png: an approved applicant's share image, the picture a shared
+ * invite link previews (og:image). Public and cacheable (the API's Cache-Control and ETag pass
+ * through, a revalidation answers 304); never run (a sandbox CSP).
+ */
+export async function serveShareImage(request: Request, file: string | undefined): Promise<Response> {
+  if (!file || !SHARE_FILE.test(file)) return notFound();
+  const ifNoneMatch = request.headers.get("if-none-match");
+  const answer = await fetchApiBytes(`${SHARE_IMAGE_PATH}${file}`, ifNoneMatch ? { "if-none-match": ifNoneMatch } : {}).catch(() => null);
+  if (!answer || (answer.status !== 200 && answer.status !== 304)) return notFound();
+  const headers = new Headers({
+    "Cache-Control": answer.cacheControl ?? "public, max-age=3600",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+  });
+  if (answer.etag) headers.set("ETag", answer.etag);
+  if (answer.status === 304 || !answer.bytes) return new Response(null, { status: 304, headers });
+  headers.set("Content-Type", "image/png");
+  headers.set("Content-Disposition", 'inline; filename="vv-citizen.png"');
+  return new Response(new Uint8Array(answer.bytes), { headers });
+}
