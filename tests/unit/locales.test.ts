@@ -29,7 +29,8 @@ function sources(dir: string): string {
 }
 
 const en = load("en");
-const code = sources("app") + sources("api/src/mail");
+// The API draws two namespaces itself: the e-mails (mail) and the campaign share image (share).
+const code = sources("app") + sources("api/src/mail") + sources("api/src/domain/campaign");
 
 /** Keys the code builds at run time, and the literal text that shows each is built. */
 const DYNAMIC: [RegExp, (m: RegExpMatchArray) => boolean][] = [
@@ -44,6 +45,9 @@ const DYNAMIC: [RegExp, (m: RegExpMatchArray) => boolean][] = [
   [/^tools:stone\.(earth|water|wind|fire)$/, () => code.includes("`tools:stone.${stone.name}`")],
   [/^tools:confirm\.(cancel|leave|remove)\.(title|body|yes)$/, (m) => code.includes(`\`tools:confirm.\${key}.${m[2]}\``)],
   [/^airdrop:task\.t\d\.(title|body)$/, (m) => code.includes(`\`airdrop:task.t\${task.bonus_type}.${m[1]}\``)],
+  [/^campaign:state\.\w+$/, () => code.includes("`campaign:state.${status}`")],
+  [/^campaign:(not_applied|in_review|approved|rejected)\.(title|body)$/, (m) => code.includes(`\`campaign:\${status}.${m[2]}\``)],
+  [/^campaign:tasks\.(start_airdrop|bind_social|follow_official|invite_friends)$/, () => code.includes("`campaign:tasks.${task.id}`")],
   [/^map:share\.(denied|unavailable|unsupported)$/, () => code.includes("`map:share.${problem}`") && code.includes("`map:share.${reason}`")],
 ];
 
