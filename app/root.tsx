@@ -1,6 +1,5 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { json } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -15,20 +14,15 @@ import {
 import { useMemo } from "react";
 import { TranslatorProvider, useTranslation } from "~/utils/translation.tsx";
 import { translator, type Bundles, type Translator } from "~/utils/translate.ts";
-import { languageDir, type LanguageCode } from "../contract/languages.ts";
+import type { LanguageCode } from "../contract/languages.ts";
+import type { loader } from "./root.server.ts";
 import { IconSprite } from "./components/icons.tsx";
 import { LoadingSpinner } from "./components/loading-spinner.tsx";
 import { OfflineNotice } from "./components/offline-notice.tsx";
 import { Toaster, useActionToast } from "./components/toaster.tsx";
 import stylesHref from "./styles/app.css";
-import { appFromUrl } from "./utils/app-client.server.ts";
-import { appCookie, langCookie } from "./utils/cookies.server.ts";
-import { FEATURE_NAMESPACES, ROOT_NAMESPACES, type Namespace, type RouteHandle } from "./utils/i18n.ts";
-import { resourcesFor } from "./utils/translations.server.ts";
-import { detectLocale, languageFromUrl } from "./utils/locale.server.ts";
+import { ROOT_NAMESPACES, type RouteHandle } from "./utils/i18n.ts";
 import { useNonce } from "./utils/nonce.tsx";
-import { takeToast } from "./utils/toast.server.ts";
-import type { Toast } from "./utils/toast.ts";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },
@@ -39,32 +33,8 @@ export const links: LinksFunction = () => [
 
 export const handle: RouteHandle = { i18n: ROOT_NAMESPACES };
 
-// Without server.ts's route table (another server), every namespace a browser may need.
-const ALL_CLIENT_NAMESPACES: Namespace[] = [...ROOT_NAMESPACES, ...FEATURE_NAMESPACES.filter((ns) => ns !== "legal")];
-
-/** A flash toast may come from another page (registered, logged out): its namespace travels too. */
-function withToastNamespace(namespaces: Namespace[], toast: Toast | null): Namespace[] {
-  const ns = toast?.key?.split(":")[0] as Namespace | undefined;
-  return ns && (FEATURE_NAMESPACES as readonly string[]).includes(ns) && !namespaces.includes(ns) ? [...namespaces, ns] : namespaces;
-}
-
-/**
- * The language, its direction, the translations of the page's routes (they travel in the
- * HTML: no extra request) and the flash toast.
- */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const locale = await detectLocale(request);
-  const { toast, headers } = await takeToast(request);
-  const namespaces = withToastNamespace(context.namespacesFor?.(new URL(request.url).pathname) ?? ALL_CLIENT_NAMESPACES, toast);
-  // A language picked in the URL sticks for the next pages.
-  const chosen = languageFromUrl(request);
-  if (chosen && (await langCookie.parse(request.headers.get("Cookie"))) !== chosen) {
-    headers.append("Set-Cookie", await langCookie.serialize(chosen));
-  }
-  const app = appFromUrl(request);
-  if (app) headers.append("Set-Cookie", await appCookie().serialize(app));
-  return json({ locale, dir: languageDir(locale), resources: resourcesFor(locale, namespaces), toast }, { headers });
-}
+// The loader sits in its own module: the browser build then imports one server stub here, not six.
+export { loader } from "./root.server.ts";
 
 const LANGUAGE_PARAMS = ["ui_lang", "lang"];
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { AirdropPage } from "~/features/airdrop/airdrop-page.tsx";
 import { airdropAction, loadAirdrop } from "~/features/airdrop/airdrop.server.ts";
 import type { RouteHandle } from "~/utils/i18n.ts";
-import { titleFromData } from "~/utils/seo.ts";
+import { titleFromData } from "~/utils/title-meta.ts";
 
 export const handle: RouteHandle = { i18n: ["airdrop", "profile"] };
 export const loader = ({ request }: LoaderFunctionArgs) => loadAirdrop(request);

@@ -3,7 +3,7 @@ import { CampaignPage } from "~/features/campaign/campaign-page.tsx";
 import { campaignAction, loadCampaign } from "~/features/campaign/campaign.server.ts";
 import campaignHref from "~/styles/campaign.css";
 import type { RouteHandle } from "~/utils/i18n.ts";
-import { titleFromData } from "~/utils/seo.ts";
+import { titleFromData } from "~/utils/title-meta.ts";
 
 export const handle: RouteHandle = { i18n: ["campaign"] };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: campaignHref }];

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { SwapPage } from "~/features/tools/swap-page.tsx";
 import { loadSwap, swapAction } from "~/features/tools/tools.server.ts";
 import type { RouteHandle } from "~/utils/i18n.ts";
-import { titleFromData } from "~/utils/seo.ts";
+import { titleFromData } from "~/utils/title-meta.ts";
 
 export const handle: RouteHandle = { i18n: ["tools"] };
 export const loader = ({ request }: LoaderFunctionArgs) => loadSwap(request);

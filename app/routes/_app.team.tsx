@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { TeamPage } from "~/features/team/team-page.tsx";
 import { loadTeam, teamAction } from "~/features/team/team.server.ts";
 import type { RouteHandle } from "~/utils/i18n.ts";
-import { titleFromData } from "~/utils/seo.ts";
+import { titleFromData } from "~/utils/title-meta.ts";
 
 export const handle: RouteHandle = { i18n: ["team"] };
 export const loader = ({ request }: LoaderFunctionArgs) => loadTeam(request);

@@ -5,7 +5,7 @@ import { MapPage } from "~/features/map/map-page.tsx";
 import mapHref from "~/styles/map.css";
 import { loadMap, mapAction } from "~/features/map/map.server.ts";
 import type { RouteHandle } from "~/utils/i18n.ts";
-import { titleFromData } from "~/utils/seo.ts";
+import { titleFromData } from "~/utils/title-meta.ts";
 
 // Outside the signed-in tabs' layout: the profile is not loaded for the map (product spec §2).
 export const handle: RouteHandle = { i18n: ["map"] };

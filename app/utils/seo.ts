@@ -29,9 +29,3 @@ export function shareImageMeta(publicUrl: string, path: string | undefined): Met
     { name: "twitter:card", content: "summary_large_image" },
   ];
 }
-
-/** Signed-in pages: the loader's translated title, kept out of search engines. */
-export const titleFromData = ({ data }: { data: unknown }): MetaDescriptor[] => [
-  { title: (data as { title?: string } | undefined)?.title ?? "VV" },
-  { name: "robots", content: "noindex" },
-];
