@@ -140,7 +140,7 @@ function Submitted({ campaign, submitted }: { campaign: Campaign; submitted: str
         <>
           <dt>{t("campaign:form.photo")}</dt>
           <dd>
-            <img className="campaign-photo" src={campaign.photo} alt={t("campaign:form.photo")} loading="lazy" />
+            <img className="campaign-photo" src={campaign.photo} alt={t("campaign:form.photo")} />
           </dd>
         </>
       ) : null}
