@@ -26,6 +26,12 @@ const authResult = z.object({
   did: z.string().describe("The device id the account is now signed in on"),
 });
 const didResult = z.object({ did: z.string() });
+
+/** The native app install's push token (FCM on Android, APNs on iOS): printable ASCII, no spaces. */
+export const pushTokenBody = z.object({
+  token: z.string().trim().min(1).max(1024).regex(/^[\x21-\x7e]+$/).describe("The push token the phone's push service gave the app"),
+  platform: z.enum(["android", "ios"]),
+});
 const sendCodeResult = z.object({ resend_after: z.number().int().describe("Seconds until another code may be sent") });
 
 export const accountRoutes = {
@@ -34,4 +40,5 @@ export const accountRoutes = {
   register: route({ method: "POST", path: "/v1/user/register/", summary: "Register with e-mail and code", auth: false, body: registerBody, response: authResult }),
   login: route({ method: "POST", path: "/v1/user/login/", summary: "Log in with e-mail and code", auth: false, body: loginBody, response: authResult }),
   logout: route({ method: "POST", path: "/v1/user/logout/", summary: "Revoke this token", auth: true, response: emptyResult }),
+  pushToken: route({ method: "PUT", path: "/v1/user/push_token/", summary: "Bind this device's push token to the signed-in account (needs did)", auth: true, body: pushTokenBody, response: emptyResult }),
 } as const;

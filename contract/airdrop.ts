@@ -71,6 +71,7 @@ export const taskListResult = z.object({
   list: z.array(bonusTaskSchema),
   gp_pop: z.boolean().describe("Show the app-upgrade reward popup"),
   power_amount: z.string().describe("Power the app-upgrade reward grants"),
+  app_outdated: z.boolean().describe("The native app is below the latest version: offer the store, and the upgrade reward with it"),
   invite_friends: z.number().int().describe("Level-1 invitees who must start their airdrop for the invite reward"),
   invite_started: z.number().int().describe("Level-1 invitees who have started their airdrop so far"),
   follow_wait_seconds: z.number().int().describe("Wait between following and claiming the follow reward"),

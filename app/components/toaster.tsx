@@ -2,6 +2,7 @@ import { useContext, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translation.tsx";
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 import { isolateNumbers } from "~/utils/format.ts";
+import { toNative } from "~/utils/native.ts";
 import { onToast, type Toast } from "~/utils/toast.ts";
 
 const SHOW_MS = 6000;
@@ -38,13 +39,16 @@ export function useActionToast(): Toast | undefined {
 /**
  * The one toast on screen: rendered on the server (so it shows without JavaScript) and, once
  * hydrated, dismissed after a while or by its button. Errors are alerts, the rest are status.
- * A toast already shown stays closed when it comes back (root data outlives a same-page post).
+ * A toast already shown stays closed when it comes back (root data outlives a same-page post),
+ * and its event goes to the native app once.
  */
 export function Toaster(props: { toast: Toast | null }) {
   const [open, setOpen] = useState(true);
   // A toast raised in the browser (showToast) shows until the next one from the server.
   const [local, setLocal] = useState<Toast | null>(null);
   useEffect(() => onToast(setLocal), []);
+  // The root's one toaster starts the native bridge with the page; in a browser nothing loads.
+  useEffect(() => toNative(), []);
   useEffect(() => setLocal(null), [props.toast]);
   const toast = local ?? props.toast;
   const seen = useRef(new WeakSet<Toast>());
@@ -55,6 +59,7 @@ export function Toaster(props: { toast: Toast | null }) {
       return;
     }
     seen.current.add(toast);
+    if (toast.event) toNative(toast.event);
     setOpen(true);
     const timer = setTimeout(() => setOpen(false), SHOW_MS);
     return () => clearTimeout(timer);

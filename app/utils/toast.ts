@@ -1,3 +1,5 @@
+import type { NativeEvent } from "./native.ts";
+
 /**
  * A toast as it travels (flash cookie or action data): a code or a translation key,
  * never finished text, so it is rendered in the reader's language. `message` is only
@@ -9,6 +11,8 @@ export interface Toast {
   key?: string;
   params?: Record<string, string | number>;
   message?: string;
+  /** What happened, for the native app's analytics (docs/native-bridge.md). */
+  event?: NativeEvent;
 }
 
 const TOAST_EVENT = "vv:toast";

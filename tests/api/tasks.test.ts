@@ -30,7 +30,7 @@ async function tasks(c: Caller, app: Client = WEB) {
   const data = expectOk(await callAs(c, "GET", "/v1/mint/task/list/", app));
   const parsed = taskListResult.safeParse(data);
   expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
-  return data as { list: BonusTask[]; gp_pop: boolean; power_amount: string; invite_friends: number; invite_started: number };
+  return data as { list: BonusTask[]; gp_pop: boolean; app_outdated: boolean; power_amount: string; invite_friends: number; invite_started: number };
 }
 
 async function task(c: Caller, type: number, app: Client = WEB) {
@@ -225,6 +225,33 @@ describe("upgrade task (4)", () => {
       expectCode(await claim(client, 4, forged), ErrorCode.bonusUnavailable);
     }
     expect(await ownPower(client)).toBe(0);
+  });
+
+  test("app_outdated: only the proved native app below APP_LATEST_VCODE; the web, the latest app and forged URLs get false", async () => {
+    const { client } = await signUp(api);
+    for (const old of [native("android", "6"), native("ios", "1"), native("android", "0")]) {
+      expect(await tasks(client, old), JSON.stringify(old)).toMatchObject({ app_outdated: true, gp_pop: false });
+    }
+    for (const latest of [native("android", "7"), native("ios", "12")]) {
+      expect(await tasks(client, latest), JSON.stringify(latest)).toMatchObject({ app_outdated: false, gp_pop: true });
+    }
+    for (const other of [WEB, { os: "android", vcode: "1" }, native("android", "1", "a-wrong-key-of-some-length"), native("ios", "x")]) {
+      expect((await tasks(client, other)).app_outdated, JSON.stringify(other)).toBe(false);
+    }
+    // The airdrop screen's one call carries the same flag.
+    expect(expectOk(await callAs(client, "GET", "/v1/mint/overview/", native("android", "6"))).tasks.app_outdated).toBe(true);
+    api.config.APP_LATEST_VCODE = 8;
+    try {
+      expect(await tasks(client, native("android", "7"))).toMatchObject({ app_outdated: true, gp_pop: false });
+    } finally {
+      api.config.APP_LATEST_VCODE = 7;
+    }
+    api.config.NATIVE_APP_KEY = undefined;
+    try {
+      expect((await tasks(client, native("android", "6"))).app_outdated).toBe(false);
+    } finally {
+      api.config.NATIVE_APP_KEY = APP_KEY;
+    }
   });
 
   test("with no NATIVE_APP_KEY configured no client is native", async () => {

@@ -75,6 +75,8 @@ describe("login action: sending a code", () => {
     expect(setCookieNames(res)).toEqual([]);
     const data = await res.json();
     expect(data).toMatchObject({ email: "not-an-email", sent: false, toast: { kind: "error", code: ErrorCode.invalidEmail } });
+    // The native app's analytics hear of the code request and why it failed (docs/native-bridge.md).
+    expect(data.toast.event).toEqual({ name: "click_get_otp", params: { method: "login", success: false, reason: ErrorCode.invalidEmail } });
   });
 
   test("an e-mail with no account comes back as toast 300012, nothing mailed", async () => {
@@ -95,7 +97,11 @@ describe("login action: sending a code", () => {
     const wrong = code === "000000" ? "111111" : "000000";
     const res = await run(() => register.action(args(post("/register", { intent: "register", email, code: wrong }, { jar }))));
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ email, sent: true, toast: { kind: "error", code: ErrorCode.wrongCode } });
+    expect(await res.json()).toMatchObject({
+      email,
+      sent: true,
+      toast: { kind: "error", code: ErrorCode.wrongCode, event: { name: "login", params: { method: "register", success: false, reason: ErrorCode.wrongCode } } },
+    });
     expect(setCookieNames(res)).toEqual([]);
   });
 
@@ -105,7 +111,10 @@ describe("login action: sending a code", () => {
     await run(() => register.action(args(post("/register", { intent: "send", email }, { jar }))));
     const mailed = api.mails.length;
     const res = await run(() => register.action(args(post("/register", { intent: "register", email, code: " ", sent: "1" }, { jar }))));
-    expect(await res.json()).toMatchObject({ email, sent: true, toast: { kind: "error", key: "auth:codeRequired" } });
+    const data = await res.json();
+    expect(data).toMatchObject({ email, sent: true, toast: { kind: "error", key: "auth:codeRequired" } });
+    // Nothing was tried: no sign-in event for the native app.
+    expect(data.toast.event).toBeUndefined();
     expect(api.mails.length).toBe(mailed);
     expect(setCookieNames(res)).toEqual([]);
   });
@@ -118,7 +127,7 @@ describe("register, then the signed-in pages", () => {
     expect((await sessionOf(jar)).did).toBeUndefined();
 
     const sent = await run(() => register.action(args(post("/register", { intent: "send", email }, { jar }))));
-    expect((await sent.json()).toast).toEqual({ kind: "success", key: "auth:codeSent" });
+    expect((await sent.json()).toast).toEqual({ kind: "success", key: "auth:codeSent", event: { name: "click_get_otp", params: { method: "register", success: true } } });
     const mail = api.mails.at(-1)!;
     expect(mail.to).toBe(email);
     const code = lastCode(api, email);
@@ -132,7 +141,8 @@ describe("register, then the signed-in pages", () => {
     expect(signedIn.token).toEqual(expect.any(String));
     expect(signedIn.did).toMatch(/^[A-Za-z0-9_-]{44}$/); // issued by the API with the first sign-in
     expect(await langOf(jar)).toBe("en");
-    expect(await toastOf(jar)).toEqual({ kind: "success", key: "auth:registered" });
+    const registered = { kind: "success", key: "auth:registered", event: { name: "login", params: { method: "register", success: true } } };
+    expect(await toastOf(jar)).toEqual(registered);
 
     // The token never travels to the browser in clear.
     expect(jar.header()).not.toContain(signedIn.token!);
@@ -149,7 +159,7 @@ describe("register, then the signed-in pages", () => {
 
     // The root loader shows the flash toast once, then clears it.
     const rootRes = jar.take(await run(() => root.loader(args(get("/airdrop", { jar })))));
-    expect((await rootRes.json()).toast).toEqual({ kind: "success", key: "auth:registered" });
+    expect((await rootRes.json()).toast).toEqual(registered);
     expect(jar.cookies.has("vv_toast")).toBe(false);
     expect((await (await run(() => root.loader(args(get("/airdrop", { jar }))))).json()).toast).toBeNull();
 
@@ -208,7 +218,7 @@ describe("register, then the signed-in pages", () => {
     );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/team");
-    expect(await toastOf(jar)).toEqual({ kind: "success", key: "auth:welcomeBack" });
+    expect(await toastOf(jar)).toEqual({ kind: "success", key: "auth:welcomeBack", event: { name: "login", params: { method: "login", success: true } } });
     const { user } = await (await run(() => appLayout.loader(args(get("/team", { jar }))))).json();
     expect(user.email).toBe(email);
   });

@@ -135,7 +135,10 @@ describe("the remind action", () => {
     const inviter = await signUp();
     const friend = await signUp(inviter.row.inviteCode);
     const nobody = await remindWithJs(inviter.jar);
-    expect(await nobody.json()).toMatchObject({ toast: { kind: "error", code: ErrorCode.remindNobody } });
+    const refused = await nobody.json();
+    expect(refused).toMatchObject({ toast: { kind: "error", code: ErrorCode.remindNobody } });
+    // No reminder went out: nothing for the native app's analytics.
+    expect(refused.toast.event).toBeUndefined();
 
     await api.database.db.insert(minters).values({ userId: friend.row.id, mintFromRound: 1, startedAt: api.clock.now(), suspendedAt: api.clock.now() });
     const page = await (await loadTeam("/team", inviter.jar)).json();
@@ -143,7 +146,9 @@ describe("the remind action", () => {
     expect(page.page.list[0]).toMatchObject({ user_id: friend.row.id, mint_status: "suspend" });
 
     const sent = await remindWithJs(inviter.jar);
-    expect(await sent.json()).toEqual({ toast: { kind: "success", key: "team:remind.sent", params: { count: 1 } } });
+    expect(await sent.json()).toEqual({
+      toast: { kind: "success", key: "team:remind.sent", params: { count: 1 }, event: { name: "remind_level_1", params: { count: 1 } } },
+    });
 
     api.clock.advance(40 * 60);
     const early = await remindWithJs(inviter.jar);

@@ -36,7 +36,7 @@ export function AirdropPage() {
         typedHandle={failed?.fields?.handle}
       />
       <RoundList rounds={data.rounds} />
-      {data.upgradePopup ? <UpgradeDialog power={data.upgradePower} /> : null}
+      {data.upgradePopup || data.storePopup ? <UpgradeDialog power={data.upgradePower} outdated={data.storePopup} /> : null}
     </main>
   );
 }

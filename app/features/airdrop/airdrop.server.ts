@@ -27,6 +27,8 @@ export async function loadAirdrop(request: Request) {
     inviteStarted: tasks.invite_started,
     followWait: minutesText(ctx.locale, tasks.follow_wait_seconds),
     upgradePopup: tasks.gp_pop && !upgradeLater,
+    // An older app is sent to the store while the reward for the new version is still to be had.
+    storePopup: tasks.app_outdated && !upgradeLater && !tasks.list.some((t) => t.bonus_type === BonusType.appUpgrade && t.collected),
     upgradePower: tasks.power_amount,
     welcome,
   }, { headers });

@@ -7,7 +7,18 @@ import { errorToast, requestContext } from "~/utils/request.server.ts";
 import { safeRedirect } from "~/utils/safe-redirect.ts";
 import { commitSession } from "~/utils/session.server.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
+import type { Toast } from "~/utils/toast.ts";
 import type { OtpActionData } from "./otp-form.tsx";
+
+/**
+ * The toast with the native app's analytics event (product-spec §7): whether the API said yes,
+ * and its code when it said no. Registering is a "login" event with `method: "register"`.
+ */
+function withEvent(toast: Toast, name: "click_get_otp" | "login", mode: "login" | "register"): Toast {
+  const params: Record<string, string | number | boolean> = { method: mode, success: toast.kind !== "error" };
+  if (toast.kind === "error" && toast.code !== undefined) params.reason = toast.code;
+  return { ...toast, event: { name, params } };
+}
 
 /**
  * The action behind /login and /register. "send" mails a code and re-renders the form
@@ -25,9 +36,10 @@ export async function otpAction(request: Request, mode: "login" | "register") {
   if (field(form, "intent") === "send") {
     try {
       const sent = await callApi(routes.accounts.sendCode, ctx.caller, { body: { email, purpose: mode } });
-      return json<OtpActionData>({ ...kept, sent: true, resendAfter: sent.resend_after, toast: { kind: "success", key: "auth:codeSent" } });
+      const toast = withEvent({ kind: "success", key: "auth:codeSent" }, "click_get_otp", mode);
+      return json<OtpActionData>({ ...kept, sent: true, resendAfter: sent.resend_after, toast });
     } catch (error) {
-      return json<OtpActionData>({ ...kept, sent: false, toast: errorToast(error) });
+      return json<OtpActionData>({ ...kept, sent: false, toast: withEvent(errorToast(error), "click_get_otp", mode) });
     }
   }
 
@@ -47,9 +59,9 @@ export async function otpAction(request: Request, mode: "login" | "register") {
     const headers = new Headers();
     headers.append("Set-Cookie", await commitSession(ctx.session));
     headers.append("Set-Cookie", await langCookie.serialize(result.user.ui_lang));
-    const welcome = { kind: "success", key: mode === "login" ? "auth:welcomeBack" : "auth:registered" } as const;
+    const welcome = withEvent({ kind: "success", key: mode === "login" ? "auth:welcomeBack" : "auth:registered" }, "login", mode);
     return redirectWithToast(safeRedirect(field(form, "redirectTo")), welcome, { headers });
   } catch (error) {
-    return json<OtpActionData>({ ...kept, sent: true, toast: errorToast(error) });
+    return json<OtpActionData>({ ...kept, sent: true, toast: withEvent(errorToast(error), "login", mode) });
   }
 }

@@ -88,7 +88,13 @@ const INTENTS = {
         throw new Refusal({ kind: "error", key: "team:remind.waitToast", params: { wait: hoursMinutesText(ctx.locale, state.remaining_time) } });
       }
     },
-    success: (r) => ({ kind: "success", key: r.reminded > 0 ? "team:remind.sent" : "team:remind.alreadyReminded", params: { count: r.reminded } }),
+    success: (r) => ({
+      kind: "success",
+      key: r.reminded > 0 ? "team:remind.sent" : "team:remind.alreadyReminded",
+      params: { count: r.reminded },
+      // For the native app's analytics (product-spec §7): only when a reminder went out.
+      ...(r.reminded > 0 ? { event: { name: "remind_level_1", params: { count: r.reminded } } } : {}),
+    }),
   }),
 };
 

@@ -4,11 +4,14 @@ import { prepared } from "../../db/prepared.ts";
 import { authTokens, users } from "../../db/schema.ts";
 import { keyedHash, randomToken } from "../../lib/crypto.ts";
 import { Failure } from "../../lib/failure.ts";
-import type { DomainContext } from "../context.ts";
+import { inTransaction, type DomainContext } from "../context.ts";
+import { unbindPushToken } from "./push-tokens.ts";
 
 export interface Principal {
   userId: number;
   tokenId: number;
+  /** The device the token was issued on (null only for a token issued without one). */
+  did: string | null;
   /**
    * The account's row as read with the token, in the same query: what a read-only call shows
    * of the caller needs no second lookup. Writes read the row again inside their transaction.
@@ -58,7 +61,7 @@ export async function authenticate(ctx: DomainContext, token: string | undefined
   if (now.getTime() - row.token.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     await ctx.db.update(authTokens).set({ lastSeenAt: now }).where(eq(authTokens.id, row.token.id));
   }
-  return { userId: row.token.userId, tokenId: row.token.id, account: row.account };
+  return { userId: row.token.userId, tokenId: row.token.id, did: row.token.did, account: row.account };
 }
 
 export async function revokeAllTokens(ctx: DomainContext, userId: number): Promise<void> {
@@ -68,6 +71,10 @@ export async function revokeAllTokens(ctx: DomainContext, userId: number): Promi
     .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
 }
 
+/** Ends this login; the device stops receiving the account's notifications with it. */
 export async function logout(ctx: DomainContext, principal: Principal): Promise<void> {
-  await ctx.db.update(authTokens).set({ revokedAt: ctx.clock.now() }).where(eq(authTokens.id, principal.tokenId));
+  await inTransaction(ctx, async (tx) => {
+    await tx.db.update(authTokens).set({ revokedAt: tx.clock.now() }).where(eq(authTokens.id, principal.tokenId));
+    await unbindPushToken(tx, principal.userId, { did: principal.did });
+  });
 }

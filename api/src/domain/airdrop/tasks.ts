@@ -46,6 +46,10 @@ function onLatestApp(ctx: DomainContext, app: NativeApp | undefined): boolean {
   return !!app && Number(app.vcode) >= ctx.config.APP_LATEST_VCODE;
 }
 
+function onOldApp(ctx: DomainContext, app: NativeApp | undefined): boolean {
+  return !!app && Number(app.vcode) < ctx.config.APP_LATEST_VCODE;
+}
+
 async function startedInvitees(ctx: DomainContext, userId: number): Promise<number> {
   const [row] = await prepared(ctx.db, "started_invitees", (db) =>
     db
@@ -58,7 +62,7 @@ async function startedInvitees(ctx: DomainContext, userId: number): Promise<numb
   return row.n;
 }
 
-/** Every bonus task with whether it can be claimed now, the upgrade popup flag and the task numbers. */
+/** Every bonus task with whether it can be claimed now, the upgrade popups' flags and the task numbers. */
 export async function listTasks(ctx: DomainContext, user: UserRow, app: NativeApp | undefined) {
   const now = ctx.clock.now();
   const userId = user.id;
@@ -93,6 +97,7 @@ export async function listTasks(ctx: DomainContext, user: UserRow, app: NativeAp
     list,
     gp_pop: upgrade.can_collect,
     power_amount: String(ctx.config.UPGRADE_POWER),
+    app_outdated: onOldApp(ctx, app),
     invite_friends: ctx.config.INVITE_FRIENDS,
     invite_started: invited,
     follow_wait_seconds: ctx.config.FOLLOW_WAIT_SECONDS,

@@ -1,12 +1,13 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { ErrorCode } from "../../../../contract/errors.ts";
 import { AvatarStatus, DELETE_WORD } from "../../../../contract/profile-states.ts";
-import { auditLog, minters, users } from "../../db/schema.ts";
+import { auditLog, campaignApplications, minters, uploads, users } from "../../db/schema.ts";
 import { Failure } from "../../lib/failure.ts";
+import { removePushTokens } from "../accounts/push-tokens.ts";
 import { revokeAllTokens } from "../accounts/tokens.ts";
 import { fileStoreFor } from "../../storage/file-store.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
-import { removeAvatarFiles } from "../files/avatar.ts";
+import { mediaUrl, removeMediaFiles } from "../files/avatar.ts";
 import { deleteLocation } from "../map/location.ts";
 
 /**
@@ -38,14 +39,17 @@ export async function deleteAccount(ctx: DomainContext, userId: number, input: {
     await revokeAllTokens(tx, userId);
     // The users row stays, so its foreign key's cascade never fires: the location goes here.
     await deleteLocation(tx, userId);
+    await removePushTokens(tx, userId);
     // Nobody can claim for the account any more: it would keep being paid rounds and count in
     // its inviter's Team Power until the distribution suspended it for unclaimed rounds.
     await tx.db
       .update(minters)
       .set({ suspendedAt: at })
       .where(and(eq(minters.userId, userId), isNull(minters.suspendedAt)));
+    await tx.db.delete(campaignApplications).where(eq(campaignApplications.userId, userId));
+    const photos = await tx.db.delete(uploads).where(eq(uploads.userId, userId)).returning({ name: uploads.name });
     await tx.db.insert(auditLog).values({ at, actor: "self", action: "delete-account", target: `user:${userId}` });
-    return [before.avatar, before.avatarNew];
+    return [before.avatar, before.avatarNew, ...photos.map((p) => mediaUrl(p.name))];
   });
-  await removeAvatarFiles(fileStoreFor(ctx.config), pictures);
+  await removeMediaFiles(fileStoreFor(ctx.config), pictures);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { accountRoutes } from "../../../../contract/accounts.ts";
 import { issueDid } from "../../domain/accounts/devices.ts";
+import { bindPushToken } from "../../domain/accounts/push-tokens.ts";
 import { sendCode } from "../../domain/accounts/send-code.ts";
 import { login, register } from "../../domain/accounts/sign-in.ts";
 import { logout } from "../../domain/accounts/tokens.ts";
@@ -30,6 +31,11 @@ export async function accountsApi(app: FastifyInstance): Promise<void> {
 
   bind(app, accountRoutes.logout, async ({ principal }) => {
     await logout(ctx, principal);
+    return {};
+  });
+
+  bind(app, accountRoutes.pushToken, async ({ principal, body, query }) => {
+    await bindPushToken(ctx, principal, { did: query.did, token: body.token, platform: body.platform });
     return {};
   });
 }
