@@ -432,5 +432,10 @@ export const pushTokens = pgTable(
     token: text("token").notNull(),
     updatedAt: tz("updated_at").notNull(),
   },
-  (t) => [index("push_tokens_user_idx").on(t.userId), check("push_tokens_platform", sql`${t.platform} in ('android', 'ios')`)],
+  // By token too: a reinstalled app brings its token under a new device id, and the old row goes.
+  (t) => [
+    index("push_tokens_user_idx").on(t.userId),
+    index("push_tokens_token_idx").on(t.token),
+    check("push_tokens_platform", sql`${t.platform} in ('android', 'ios')`),
+  ],
 );
