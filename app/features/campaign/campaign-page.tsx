@@ -1,5 +1,4 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState, type ChangeEvent } from "react";
 import { CONTACT_MAX } from "../../../contract/campaign.ts";
 import type { CampaignState, CampaignTask } from "../../../contract/campaign-states.ts";
 import { ErrorCode } from "../../../contract/errors.ts";
@@ -9,6 +8,7 @@ import { ListRow } from "~/components/list-row.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { CopyButton } from "~/components/share.tsx";
 import { useFieldError } from "~/utils/field-error.tsx";
+import { PICTURE_ERROR_CODES, usePicturePreview } from "~/utils/picture-preview.ts";
 import type { IntentFailure } from "~/utils/intent-action.server.ts";
 import { useTranslation } from "~/utils/translation.tsx";
 import type { loadCampaign } from "./campaign.server.ts";
@@ -66,18 +66,13 @@ function ApplyForm() {
   const { t } = useTranslation();
   const failed = useActionData() as IntentFailure | undefined;
   const busy = useNavigation().formData?.get("intent") === "apply";
-  const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  const { preview, choose } = usePicturePreview();
   const contactError = useFieldError({ errorId: "contact-error", hintId: "contact-hint", codes: [ErrorCode.campaignContactInvalid] });
   const photoError = useFieldError({
     errorId: "photo-error",
     hintId: "photo-hint",
-    codes: [ErrorCode.campaignPhotoRequired, ErrorCode.uploadNotImage, ErrorCode.uploadTooLargeSides, ErrorCode.uploadUnreadable, ErrorCode.tooLarge],
+    codes: [ErrorCode.campaignPhotoRequired, ...PICTURE_ERROR_CODES],
   });
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    setPreview(file ? URL.createObjectURL(file) : null);
-  };
   return (
     <section className="card" aria-labelledby="apply-title">
       <h2 id="apply-title" className="card__title">

@@ -1,5 +1,4 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState, type ChangeEvent } from "react";
 import { useTranslation } from "~/utils/translation.tsx";
 import { ErrorCode } from "../../../contract/errors.ts";
 import { LANGUAGES } from "../../../contract/languages.ts";
@@ -12,6 +11,7 @@ import { useSignedInUser } from "~/utils/signed-in-user.ts";
 import { LogoutSheet } from "./logout-sheet.tsx";
 import { AvatarState } from "./avatar-state.tsx";
 import { useFieldError } from "~/utils/field-error.tsx";
+import { PICTURE_ERROR_CODES, usePicturePreview } from "~/utils/picture-preview.ts";
 import { NicknameForm } from "./nickname-form.tsx";
 import type { loadSettings } from "./settings.server.ts";
 
@@ -25,17 +25,12 @@ function AvatarForm() {
   const { t } = useTranslation();
   const user = useSignedInUser();
   const busy = useNavigation().formData?.get("intent") === "avatar";
-  const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  const { preview, choose } = usePicturePreview();
   const error = useFieldError({
     errorId: "avatar-error",
-    codes: [ErrorCode.uploadNotImage, ErrorCode.uploadTooLargeSides, ErrorCode.uploadUnreadable, ErrorCode.tooLarge],
+    codes: [...PICTURE_ERROR_CODES],
     keys: ["profile:avatar.choose"],
   });
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    setPreview(file ? URL.createObjectURL(file) : null);
-  };
   const shown = preview ?? (user.avatar_status === AvatarStatus.inReview ? user.avatar_new : user.avatar);
   return (
     <section className="card" aria-labelledby="avatar-title">
