@@ -7,3 +7,7 @@ export type CampaignState = (typeof CAMPAIGN_STATES)[number];
 
 export const CAMPAIGN_TASKS = ["start_airdrop", "bind_social", "follow_official", "invite_friends"] as const;
 export type CampaignTask = (typeof CAMPAIGN_TASKS)[number];
+
+/** The contact info's length after trimming, in characters (rules.md §7). */
+export const CONTACT_MIN = 3;
+export const CONTACT_MAX = 100;

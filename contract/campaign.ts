@@ -1,10 +1,7 @@
 import { z } from "zod";
 import { route } from "./route.ts";
 import { epochSeconds } from "./wire.ts";
-import { CAMPAIGN_STATES, CAMPAIGN_TASKS } from "./campaign-states.ts";
-
-export const CONTACT_MIN = 3;
-export const CONTACT_MAX = 100;
+import { CAMPAIGN_STATES, CAMPAIGN_TASKS, CONTACT_MAX, CONTACT_MIN } from "./campaign-states.ts";
 
 const campaignTask = z.object({
   id: z.enum(CAMPAIGN_TASKS).describe("Which task: start the airdrop, bind a social account, follow the official account, invite friends"),

@@ -17,7 +17,7 @@ import { gzipSync } from "node:zlib";
 const JS_BUDGET = 100 * 1024;
 const CSS_BUDGET = 15 * 1024;
 const NO_JS_PAGES = new Set(["/privacy", "/terms", "/download"]);
-const PAGES = ["/login", "/register", "/airdrop", "/team", "/recruit", "/force", "/swap", "/mine", "/settings", "/map", "/privacy", "/terms", "/download"];
+const PAGES = ["/login", "/register", "/airdrop", "/team", "/recruit", "/force", "/swap", "/mine", "/settings", "/campaign", "/map", "/privacy", "/terms", "/download"];
 
 const check = process.argv.includes("--check");
 const PUBLIC_DIR = "public";

@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CONTACT_MAX } from "../../../contract/campaign.ts";
+import { CONTACT_MAX } from "../../../contract/campaign-states.ts";
 import type { CampaignState, CampaignTask } from "../../../contract/campaign-states.ts";
 import { ErrorCode } from "../../../contract/errors.ts";
 import { Chip, type ChipTone } from "~/components/chip.tsx";

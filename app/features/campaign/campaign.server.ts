@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { CONTACT_MAX, CONTACT_MIN } from "../../../contract/campaign.ts";
+import { CONTACT_MAX, CONTACT_MIN } from "../../../contract/campaign-states.ts";
 import { ErrorCode } from "../../../contract/errors.ts";
 import { routes } from "../../../contract/routes.ts";
 import { fromEpochSeconds } from "../../../contract/time.ts";

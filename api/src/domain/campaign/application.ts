@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Campaign } from "../../../../contract/campaign.ts";
-import { CONTACT_MAX, CONTACT_MIN } from "../../../../contract/campaign.ts";
+import { CONTACT_MAX, CONTACT_MIN } from "../../../../contract/campaign-states.ts";
 import { ErrorCode } from "../../../../contract/errors.ts";
 import { toEpochSeconds } from "../../../../contract/time.ts";
 import { campaignApplications, uploads } from "../../db/schema.ts";
