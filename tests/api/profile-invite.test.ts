@@ -74,9 +74,10 @@ describe("invites", () => {
     const { client, user } = await signUp(api);
     const anonymous = caller(api);
     const masked = expectOk(await anonymous.call("GET", "/v1/user/inviter/", undefined, { invite_code: user.invite_code.toLowerCase() }));
-    expect(masked).toEqual({ name: `${user.display_id.slice(0, 4)}****${user.display_id.slice(-2)}` });
+    // No campaign card yet: no preview image (tests/api/campaign.test.ts has one).
+    expect(masked).toEqual({ name: `${user.display_id.slice(0, 4)}****${user.display_id.slice(-2)}`, share_image: null });
     expectOk(await client.call("PUT", "/v1/user/", { name: "Mika" }));
-    expect(expectOk(await anonymous.call("GET", "/v1/user/inviter/", undefined, { invite_code: user.invite_code }))).toEqual({ name: "Mika" });
+    expect(expectOk(await anonymous.call("GET", "/v1/user/inviter/", undefined, { invite_code: user.invite_code }))).toEqual({ name: "Mika", share_image: null });
     expectCode(await anonymous.call("GET", "/v1/user/inviter/", undefined, { invite_code: "NOPE2345" }), ErrorCode.invalidInviteCode);
     expectCode(await anonymous.call("GET", "/v1/user/inviter/", undefined, { invite_code: "x'--" }), ErrorCode.invalidInviteCode);
   });
