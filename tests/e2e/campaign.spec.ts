@@ -1,0 +1,458 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import jsQR from "jsqr";
+import sharp from "sharp";
+import { violations } from "./axe.ts";
+import { E2E } from "./env.ts";
+import { expect, test } from "./fixtures.ts";
+import { strings } from "./helpers.ts";
+import { registerOn, startOwnServer, type OwnServer } from "./own-server.ts";
+
+/**
+ * The citizen campaign from a person's first look at /campaign through an operator's decision:
+ * the tasks done on /airdrop, the application form (its errors, the photo's preview), in review,
+ * rejected with a reason, applied again, approved, and the share image the approved applicant
+ * saves, copies the link of and shares (a PNG whose QR code is the invite link, the preview of
+ * that link's page). In English, in Arabic at 360 px, without JavaScript, and under axe.
+ *
+ * The operator's commands open the database themselves, which the main e2e server's embedded
+ * PGlite does not allow beside it: this file runs a server of its own on a scratch PostgreSQL
+ * database (tests/e2e/own-server.ts), and the operator runs the real `api/src/cli/ops.ts` on it.
+ */
+
+const PORT = 3240;
+const API_PORT = 8840;
+const runId = randomBytes(3).toString("hex");
+const photoDir = join("tests/.tmp", `campaign-photos-${runId}`);
+
+let server: OwnServer;
+let base = "";
+let started = 0;
+
+test.describe.configure({ mode: "serial" });
+test.use({ baseURL: `http://localhost:${PORT}`, permissions: ["clipboard-read", "clipboard-write"] });
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  started = Date.now();
+  mkdirSync(photoDir, { recursive: true });
+  mkdirSync(E2E.shotsDir, { recursive: true });
+  server = await startOwnServer({ tag: "campaign", port: PORT, apiPort: API_PORT });
+  base = server.baseUrl;
+  console.log(`campaign: own server up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  rmSync(photoDir, { recursive: true, force: true });
+  console.log(`campaign: whole spec ${((Date.now() - started) / 1000).toFixed(1)} s`);
+});
+
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus && server) console.log(`--- own server output ---\n${server.tail()}`);
+});
+
+// ---------------------------------------------------------------- helpers
+
+let seq = 0;
+const unique = (tag: string) => `${tag}-${runId}-${seq++}`;
+
+/** A photo "from the phone": a JPEG made with sharp, written into tests/.tmp. */
+async function photo(color: { r: number; g: number; b: number }): Promise<string> {
+  const file = join(photoDir, `photo-${seq++}.jpg`);
+  const face = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="800"><circle cx="320" cy="330" r="170" fill="#f1c27d"/><rect x="120" y="540" width="400" height="260" rx="120" fill="#35507a"/></svg>`,
+  );
+  await sharp({ create: { width: 640, height: 800, channels: 3, background: color } })
+    .composite([{ input: face }])
+    .jpeg({ quality: 85 })
+    .toFile(file);
+  return file;
+}
+
+/** A second browser context on the own server whose page errors fail the test, like the fixture's. */
+async function freshContext(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ baseURL: base, ...options });
+  const problems: string[] = [];
+  context.on("page", (p) => {
+    p.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
+    p.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  });
+  return { context, page: await context.newPage(), problems };
+}
+
+/** Starts the free airdrop and binds an X handle on /airdrop, as the tasks' "Go" links lead there. */
+async function doRequiredTasks(page: Page, lng: string): Promise<void> {
+  const t = strings(lng);
+  await expect(page).toHaveURL(/\/airdrop$/);
+  const status = page.getByRole("region", { name: t("airdrop:status.heading"), exact: true });
+  await status.getByRole("button", { name: t("airdrop:status.start") }).click();
+  await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.started", { power: "100" }) })).toBeVisible();
+  // The well-formed-handle adapter (no X_BEARER_TOKEN) accepts any well-formed handle.
+  const handle = `@e2e_${randomBytes(4).toString("hex")}`;
+  const bind = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: t("airdrop:task.t1.title") }) });
+  await bind.getByLabel(t("airdrop:social.handleLabel")).fill(handle);
+  await bind.getByRole("button", { name: t("airdrop:social.bind") }).click();
+  await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.bound", { handle }) })).toBeVisible();
+}
+
+function taskRow(page: Page, lng: string, task: string) {
+  return page.getByRole("listitem").filter({ hasText: strings(lng)(`campaign:tasks.${task}`) });
+}
+
+/** The `required` attributes taken off, so the browser lets an incomplete form go to the server. */
+async function dropRequired(page: Page): Promise<void> {
+  await page.locator("form[enctype='multipart/form-data']").evaluate((form) => form.querySelectorAll("[required]").forEach((el) => el.removeAttribute("required")));
+}
+
+/** The operator's listing, row by row (tab-separated: user id, display id, name, submitted, photo, contact). */
+async function pending(): Promise<string[][]> {
+  const out = await server.ops("applications");
+  if (out.startsWith("no campaign application")) return [];
+  const [header, ...rows] = out.split("\n");
+  expect(header).toBe("user id\tdisplay id\tname\tsubmitted\tphoto\tcontact");
+  return rows.map((r) => r.split("\t"));
+}
+
+/** The user id of the application in review with this contact, as the operator finds it. */
+async function applicantWith(contact: string): Promise<string> {
+  const row = (await pending()).find((r) => r[5] === contact);
+  expect(row, `an application with contact ${contact} in the operator's listing`).toBeDefined();
+  expect(row![4]).toMatch(/^\/media\/[A-Za-z0-9_-]+\.\w+$/);
+  expect(Date.now() - Date.parse(row![3])).toBeLessThan(5 * 60_000);
+  return row![0];
+}
+
+/** The page's width fits the phone: nothing scrolls sideways. */
+async function noSidewaysScroll(page: Page, width = 360): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+/**
+ * The share image as a link preview bot or the save link fetches it: a 1200x630 PNG, not a
+ * blank card, whose QR code reads as the invite link; a revalidation with its ETag is a 304.
+ * Kept under tests/.tmp/screenshots to be looked at.
+ */
+async function checkShareImage(page: Page, path: string, link: string, name: string): Promise<void> {
+  const res = await page.request.get(path);
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toBe("image/png");
+  const etag = res.headers()["etag"];
+  expect(etag).toBeTruthy();
+  expect(res.headers()["cache-control"]).toMatch(/public/);
+  const png = await res.body();
+  writeFileSync(join(E2E.shotsDir, `${name}.png`), png);
+  const meta = await sharp(png).metadata();
+  expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: "png", width: 1200, height: 630 });
+  const stats = await sharp(png).stats();
+  expect(Math.max(...stats.channels.slice(0, 3).map((c) => c.stdev)), "not a blank card").toBeGreaterThan(20);
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  expect(jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data).toBe(link);
+  const again = await page.request.get(path, { headers: { "if-none-match": etag } });
+  expect(again.status()).toBe(304);
+}
+
+/** What the phone shows, under tests/.tmp/screenshots, with `what` scrolled into view when given. */
+async function shot(page: Page, name: string, what?: ReturnType<Page["locator"]>): Promise<void> {
+  if (what) await what.evaluate((el) => el.scrollIntoView({ block: "start" }));
+  await page.screenshot({ path: join(E2E.shotsDir, `${name}.png`) });
+}
+
+// ---------------------------------------------------------------- the tests
+
+test("en: tasks on /airdrop, the form's errors and preview, in review, rejected, applied again, approved, and the share image", async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const t = strings("en");
+  await registerOn(server, page, `${unique("citizen")}@example.com`);
+
+  // The invite code the user has from the start, as /recruit shows it.
+  await page.goto("/recruit");
+  const code = (await page.locator(".invite-code").innerText()).trim();
+  expect(code).toMatch(/^[A-Z0-9]{4,32}$/);
+  const link = `${base}/register?invite=${code}`;
+  const imagePath = `/campaign/share/${code}.png`;
+
+  // From /mine to the campaign: not applied, and applying is locked until the required tasks are done.
+  await page.getByRole("link", { name: t("common:tabs.profile") }).click();
+  await page.getByRole("link", { name: t("profile:campaign") }).click();
+  await expect(page).toHaveURL(/\/campaign$/);
+  await expect(page.getByRole("heading", { level: 1, name: t("campaign:title") })).toBeVisible();
+  const notApplied = page.getByRole("region", { name: t("campaign:not_applied.title"), exact: true });
+  await expect(notApplied.getByText(t("campaign:state.not_applied"), { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: t("campaign:not_applied.apply") })).toHaveCount(0);
+  await expect(notApplied.getByText(t("campaign:not_applied.locked"))).toBeVisible();
+  await expect(taskRow(page, "en", "start_airdrop")).toContainText(t("campaign:tasks.required"));
+  await expect(taskRow(page, "en", "bind_social")).toContainText(t("campaign:tasks.required"));
+  await expect(taskRow(page, "en", "invite_friends")).toContainText(t("campaign:tasks.optional"));
+  await expect(taskRow(page, "en", "invite_friends").getByRole("link", { name: t("campaign:tasks.go") })).toHaveAttribute("href", "/recruit");
+  // The form's own address opens no form while the required tasks are not done.
+  await page.goto("/campaign?step=apply");
+  await expect(page.getByRole("heading", { name: t("campaign:form.title") })).toHaveCount(0);
+
+  await taskRow(page, "en", "start_airdrop").getByRole("link", { name: t("campaign:tasks.go") }).click();
+  await doRequiredTasks(page, "en");
+
+  await page.goto("/campaign");
+  for (const task of ["start_airdrop", "bind_social"]) {
+    await expect(taskRow(page, "en", task).getByText(t("campaign:tasks.done"), { exact: true })).toBeVisible();
+    await expect(taskRow(page, "en", task).getByRole("link")).toHaveCount(0);
+  }
+  await expect(page.getByText(t("campaign:not_applied.locked"))).toHaveCount(0);
+  await page.getByRole("link", { name: t("campaign:not_applied.apply") }).click();
+  await expect(page).toHaveURL(/\/campaign\?step=apply$/);
+  const form = page.getByRole("region", { name: t("campaign:form.title"), exact: true });
+  await expect(form).toBeVisible();
+
+  // Nothing filled: the browser would stop it (required), so those attributes are taken off
+  // first, and the server's refusal is said next to the field and in the toast.
+  const contactField = form.getByLabel(t("campaign:form.contact"));
+  const photoField = form.getByLabel(t("campaign:form.photo"));
+  await dropRequired(page);
+  await form.getByRole("button", { name: t("campaign:form.submit") }).click();
+  await expect(page.getByRole("alert").filter({ hasText: t("errors:300116") })).toBeVisible();
+  await expect(contactField).toHaveAttribute("aria-invalid", "true");
+  await expect(contactField).toHaveAccessibleDescription(new RegExp(escape(t("errors:300116"))));
+  await expect(contactField).toHaveAccessibleDescription(new RegExp(escape(t("campaign:form.contactHint"))));
+  await expect(form.locator("#contact-error")).toHaveText(t("errors:300116"));
+
+  // Contact given, no photo: now the photo field is the one in error, and the contact is kept.
+  const firstContact = `first.${runId}@example.com`;
+  await contactField.fill(firstContact);
+  await dropRequired(page);
+  await form.getByRole("button", { name: t("campaign:form.submit") }).click();
+  await expect(page.getByRole("alert").filter({ hasText: t("errors:300117") })).toBeVisible();
+  await expect(photoField).toHaveAttribute("aria-invalid", "true");
+  await expect(photoField).toHaveAccessibleDescription(new RegExp(escape(t("errors:300117"))));
+  await expect(contactField).not.toHaveAttribute("aria-invalid", "true");
+  await expect(contactField).toHaveValue(firstContact);
+
+  // The photo chosen is previewed before anything is sent; Enter in the contact field sends it.
+  await photoField.setInputFiles(await photo({ r: 200, g: 90, b: 60 }));
+  const preview = form.getByRole("img", { name: t("campaign:form.preview") });
+  await expect(preview).toBeVisible();
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+  await contactField.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: t("campaign:toast.submitted") })).toBeVisible();
+  await expect(page).toHaveURL(/\/campaign$/);
+  const inReview = page.getByRole("region", { name: t("campaign:in_review.title"), exact: true });
+  await expect(inReview.getByText(t("campaign:state.in_review"), { exact: true })).toBeVisible();
+  await expect(inReview.getByText(firstContact)).toBeVisible();
+  await expect(inReview.getByText(t("campaign:submitted"))).toBeVisible();
+  const sentPhoto = inReview.getByRole("img", { name: t("campaign:form.photo") });
+  await sentPhoto.scrollIntoViewIfNeeded();
+  await expect.poll(() => sentPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByRole("link", { name: t("campaign:not_applied.apply") })).toHaveCount(0);
+  await page.reload();
+  await expect(sentPhoto).toBeVisible();
+  await shot(page, "campaign-in-review-en");
+
+  // The operator rejects it with a reason: the applicant reads it and may apply again.
+  const userId = await applicantWith(firstContact);
+  expect(await server.ops("application-reject", userId, "The", "photo", "is", "too", "dark")).toBe(`rejected the campaign application of user ${userId}`);
+  await page.reload();
+  const rejected = page.getByRole("region", { name: t("campaign:rejected.title"), exact: true });
+  await expect(rejected.getByText(t("campaign:state.rejected"), { exact: true })).toBeVisible();
+  await expect(rejected.getByRole("note")).toHaveText(`${t("campaign:rejected.reason")} The photo is too dark`);
+  // Not approved (yet): the invite link's page has no preview picture.
+  {
+    const visitor = await freshContext(browser);
+    await visitor.page.goto(`/register?invite=${code}`);
+    await expect(visitor.page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(visitor.page.locator('meta[property="og:image"]')).toHaveCount(0);
+    expect((await visitor.page.request.get(imagePath)).status()).toBe(404);
+    await visitor.context.close();
+    expect(visitor.problems).toEqual([]);
+  }
+  await rejected.getByRole("link", { name: t("campaign:rejected.again") }).click();
+  await expect(page).toHaveURL(/\/campaign\?step=apply$/);
+  const secondContact = `Telegram @citizen_${runId}`;
+  await form.getByLabel(t("campaign:form.contact")).fill(secondContact);
+  await form.getByLabel(t("campaign:form.photo")).setInputFiles(await photo({ r: 60, g: 140, b: 210 }));
+  await expect(preview).toBeVisible();
+  await form.getByRole("button", { name: t("campaign:form.submit") }).click();
+  await expect(page.getByRole("status").filter({ hasText: t("campaign:toast.submitted") })).toBeVisible();
+  await expect(inReview.getByText(secondContact)).toBeVisible();
+
+  // Approved: the share image, saved, copied and shared.
+  expect(await applicantWith(secondContact)).toBe(userId);
+  expect(await server.ops("application-approve", userId)).toBe(`approved the campaign application of user ${userId}`);
+  await page.reload();
+  const approved = page.getByRole("region", { name: t("campaign:approved.title"), exact: true });
+  await expect(approved.getByText(t("campaign:state.approved"), { exact: true })).toBeVisible();
+  const image = approved.getByRole("img", { name: t("campaign:approved.image") });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+  const save = approved.getByRole("link", { name: t("campaign:approved.save") });
+  await expect(save).toHaveAttribute("download", /\.png$/);
+  await expect(save).toHaveAttribute("href", imagePath);
+  await expect(approved.getByRole("button", { name: t("campaign:approved.share") })).toBeVisible();
+  await expect(approved.getByLabel(t("campaign:approved.link"))).toHaveValue(link);
+  await shot(page, "campaign-approved-en");
+  await approved.getByRole("button", { name: t("campaign:approved.copy") }).click();
+  await expect(page.getByRole("status").filter({ hasText: t("campaign:approved.copied") })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await expect(page.getByRole("region", { name: t("campaign:tasks.title"), exact: true })).toHaveCount(0);
+
+  await checkShareImage(page, imagePath, link, "campaign-share-image-en");
+
+  // The shared link, opened by someone signed out: its page previews the share image.
+  const visitor = await freshContext(browser);
+  await visitor.page.goto(`/register?invite=${code}`);
+  await expect(visitor.page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(visitor.page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${base}${imagePath}`);
+  await expect(visitor.page.locator('meta[property="og:image:width"]')).toHaveAttribute("content", "1200");
+  await expect(visitor.page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+  const crawled = await visitor.page.request.get(`${base}${imagePath}`);
+  expect(crawled.status()).toBe(200);
+  expect(crawled.headers()["content-type"]).toBe("image/png");
+  await visitor.context.close();
+  expect(visitor.problems).toEqual([]);
+});
+
+test("ar: right to left at 360 px, the texts in Arabic, applying and approval", async ({ page }) => {
+  test.setTimeout(120_000);
+  const t = strings("ar");
+  await registerOn(server, page, `${unique("citizen-ar")}@example.com`, "ar");
+  await page.goto("/campaign");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(page.getByRole("heading", { level: 1, name: t("campaign:title") })).toBeVisible();
+  await expect(page.getByText(t("campaign:lead"))).toBeVisible();
+  const notApplied = page.getByRole("region", { name: t("campaign:not_applied.title"), exact: true });
+  await expect(notApplied.getByText(t("campaign:state.not_applied"), { exact: true })).toBeVisible();
+  await expect(notApplied.getByText(t("campaign:not_applied.locked"))).toBeVisible();
+  await expect(page.getByRole("region", { name: t("campaign:tasks.title"), exact: true })).toBeVisible();
+  await expect(taskRow(page, "ar", "bind_social")).toContainText(t("campaign:tasks.required"));
+  await noSidewaysScroll(page);
+
+  await taskRow(page, "ar", "bind_social").getByRole("link", { name: t("campaign:tasks.go") }).click();
+  await doRequiredTasks(page, "ar");
+  await page.goto("/campaign");
+  await expect(taskRow(page, "ar", "start_airdrop").getByText(t("campaign:tasks.done"), { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: t("campaign:not_applied.apply") }).click();
+  const form = page.getByRole("region", { name: t("campaign:form.title"), exact: true });
+  await expect(form.getByText(t("campaign:form.contactHint"))).toBeVisible();
+  await dropRequired(page);
+  await form.getByRole("button", { name: t("campaign:form.submit") }).click();
+  await expect(page.getByRole("alert").filter({ hasText: t("errors:300116") })).toBeVisible();
+  await expect(form.getByLabel(t("campaign:form.contact"))).toHaveAccessibleDescription(new RegExp(escape(t("errors:300116"))));
+
+  // Opened again, the form is clean. A contact that mixes scripts: Arabic words and a Latin handle.
+  await page.reload();
+  await expect(form.locator("#contact-error")).toHaveCount(0);
+  const contact = `تيليجرام @citizen_${runId}`;
+  await form.getByLabel(t("campaign:form.contact")).fill(contact);
+  await form.getByLabel(t("campaign:form.photo")).setInputFiles(await photo({ r: 40, g: 150, b: 110 }));
+  await expect(form.getByRole("img", { name: t("campaign:form.preview") })).toBeVisible();
+  await noSidewaysScroll(page);
+  await shot(page, "campaign-form-ar", form);
+  await form.getByRole("button", { name: t("campaign:form.submit") }).click();
+  await expect(page.getByRole("status").filter({ hasText: t("campaign:toast.submitted") })).toBeVisible();
+  const inReview = page.getByRole("region", { name: t("campaign:in_review.title"), exact: true });
+  await expect(inReview.getByText(t("campaign:state.in_review"), { exact: true })).toBeVisible();
+  await expect(inReview.getByText(contact)).toBeVisible();
+  await noSidewaysScroll(page);
+
+  const userId = await applicantWith(contact);
+  await server.ops("application-approve", userId);
+  await page.reload();
+  const approved = page.getByRole("region", { name: t("campaign:approved.title"), exact: true });
+  await expect(approved.getByText(t("campaign:approved.body"))).toBeVisible();
+  const image = approved.getByRole("img", { name: t("campaign:approved.image") });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+  await expect(approved.getByRole("link", { name: t("campaign:approved.save") })).toBeVisible();
+  await expect(approved.getByRole("button", { name: t("campaign:approved.copy") })).toBeVisible();
+  await expect(approved.getByRole("button", { name: t("campaign:approved.share") })).toBeVisible();
+  const link = await approved.getByLabel(t("campaign:approved.link")).inputValue();
+  expect(link).toMatch(new RegExp(`^${escape(base)}/register\\?invite=[A-Z0-9]+$`));
+  await noSidewaysScroll(page);
+  await shot(page, "campaign-approved-ar");
+  // The Arabic card is drawn right to left; its QR code still reads as the link.
+  await checkShareImage(page, `/campaign/share/${new URL(link).searchParams.get("invite")}.png`, link, "campaign-share-image-ar");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the tasks, the form's refusal and the application are plain form posts; the approved card is saved by its link", async ({ page }) => {
+    test.setTimeout(90_000);
+    const t = strings("en");
+    await registerOn(server, page, `${unique("citizen-nojs")}@example.com`);
+    await page.goto("/campaign");
+    await expect(page.getByText(t("campaign:not_applied.locked"))).toBeVisible();
+    await taskRow(page, "en", "start_airdrop").getByRole("link", { name: t("campaign:tasks.go") }).click();
+    await doRequiredTasks(page, "en");
+    await page.goto("/campaign");
+    await page.getByRole("link", { name: t("campaign:not_applied.apply") }).click();
+    const form = page.getByRole("region", { name: t("campaign:form.title"), exact: true });
+
+    // Nothing filled (the required attributes taken off, as with JavaScript above): the page the
+    // server sends back says what is wrong, next to the field and in the toast.
+    await dropRequired(page);
+    await form.getByRole("button", { name: t("campaign:form.submit") }).click();
+    await expect(page.getByRole("alert")).toHaveText(new RegExp(escape(t("errors:300116"))));
+    await expect(form.getByLabel(t("campaign:form.contact"))).toHaveAttribute("aria-invalid", "true");
+
+    const contact = `nojs.${runId}@example.com`;
+    await form.getByLabel(t("campaign:form.contact")).fill(contact);
+    await form.getByLabel(t("campaign:form.photo")).setInputFiles(await photo({ r: 230, g: 200, b: 70 }));
+    await form.getByRole("button", { name: t("campaign:form.submit") }).click();
+    await expect(page).toHaveURL(/\/campaign$/);
+    await expect(page.getByRole("status").filter({ hasText: t("campaign:toast.submitted") })).toBeVisible();
+    const inReview = page.getByRole("region", { name: t("campaign:in_review.title"), exact: true });
+    await expect(inReview.getByText(t("campaign:state.in_review"), { exact: true })).toBeVisible();
+    await expect(inReview.getByText(contact)).toBeVisible();
+
+    await server.ops("application-approve", await applicantWith(contact));
+    await page.reload();
+    const approved = page.getByRole("region", { name: t("campaign:approved.title"), exact: true });
+    await expect.poll(() => approved.getByRole("img", { name: t("campaign:approved.image") }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+    await expect(approved.getByRole("link", { name: t("campaign:approved.save") })).toHaveAttribute("href", /^\/campaign\/share\/[A-Z0-9]+\.png$/);
+    await expect(approved.getByLabel(t("campaign:approved.link"))).toHaveValue(new RegExp(`^${escape(base)}/register\\?invite=[A-Z0-9]+$`));
+    // Sharing and copying need JavaScript: without it those buttons are not offered at all.
+    await expect(approved.getByRole("button")).toHaveCount(0);
+  });
+});
+
+test("axe: the form (light, dark, with an error), in review and approved (light, dark) meet WCAG 2 AA", async ({ page }) => {
+  test.setTimeout(90_000);
+  const t = strings("en");
+  await registerOn(server, page, `${unique("citizen-a11y")}@example.com`);
+  await doRequiredTasks(page, "en");
+  await page.goto("/campaign?step=apply");
+  const form = page.getByRole("region", { name: t("campaign:form.title"), exact: true });
+  await expect(form).toBeVisible();
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await violations(page), `form, ${scheme}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await dropRequired(page);
+  await form.getByRole("button", { name: t("campaign:form.submit") }).click();
+  await expect(form.locator("#contact-error")).toBeVisible();
+  expect(await violations(page), "form with an error").toEqual([]);
+
+  const contact = `a11y.${runId}@example.com`;
+  await form.getByLabel(t("campaign:form.contact")).fill(contact);
+  await form.getByLabel(t("campaign:form.photo")).setInputFiles(await photo({ r: 120, g: 120, b: 120 }));
+  await form.getByRole("button", { name: t("campaign:form.submit") }).click();
+  await expect(page.getByRole("status").filter({ hasText: t("campaign:toast.submitted") })).toBeVisible();
+  await page.goto("/campaign");
+  expect(await violations(page), "in review").toEqual([]);
+
+  await server.ops("application-approve", await applicantWith(contact));
+  await page.reload();
+  const image = page.getByRole("img", { name: t("campaign:approved.image") });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await violations(page), `approved, ${scheme}`).toEqual([]);
+  }
+  await shot(page, "campaign-approved-en-dark");
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
