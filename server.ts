@@ -133,6 +133,9 @@ app.use(originGuard(env.PUBLIC_URL));
 app.use(bodyGuard({ bodyLimit: env.FORM_BODY_LIMIT, uploadLimit: env.UPLOAD_BODY_LIMIT, uploadPaths: UPLOAD_PATHS }));
 app.use(privateCaching);
 app.use("/build", precompressed, express.static(BUILD_DIR, { immutable: true, maxAge: "1y" }));
+// A build file that is not there (a page of the previous deploy asking for its chunk) is a 404,
+// never the unknown-path redirect to /airdrop: the browser would try to run that page's HTML.
+app.use("/build", (_req, res) => res.status(404).type("text/plain").send("Not found"));
 app.use(compression());
 app.use(express.static("public", { maxAge: "1h", index: false }));
 // Liveness (the process serves) and readiness (it can serve pages: the API and its database

@@ -79,13 +79,15 @@ test.describe("the web app's guards, in front of every route", () => {
     expect(Date.now() - started).toBeLessThan(E2E.requestTimeoutMs + 5000);
   });
 
-  test("methods other than GET, HEAD and POST are 405; broken escapes under /build are 400", async ({ request }) => {
+  test("methods other than GET, HEAD and POST are 405; broken escapes under /build are 400, a missing build file 404", async ({ request }) => {
     for (const method of ["PUT", "DELETE", "PATCH"]) {
       const res = await request.fetch("/airdrop", { method, maxRedirects: 0 });
       expect(res.status(), method).toBe(405);
       expect(res.headers()["allow"]).toBe("GET, HEAD, POST");
     }
     expect((await request.get("/build/%E0%A4%A")).status()).toBe(400);
+    const gone = await request.get("/build/routes/_app.airdrop-OLDBUILD.js", { maxRedirects: 0 });
+    expect([gone.status(), gone.headers()["content-type"]]).toEqual([404, "text/plain; charset=utf-8"]);
     const json = await request.post("/airdrop", { data: { intent: "start" }, maxRedirects: 0 });
     expect(json.status()).toBe(400);
     expect(await json.text()).toContain(t("errors:100400"));
