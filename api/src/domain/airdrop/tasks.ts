@@ -50,7 +50,8 @@ function onOldApp(ctx: DomainContext, app: NativeApp | undefined): boolean {
   return !!app && Number(app.vcode) < ctx.config.APP_LATEST_VCODE;
 }
 
-async function startedInvitees(ctx: DomainContext, userId: number): Promise<number> {
+/** How many of the user's level-1 invitees have started their airdrop (the invite reward, the campaign task). */
+export async function startedInvitees(ctx: DomainContext, userId: number): Promise<number> {
   const [row] = await prepared(ctx.db, "started_invitees", (db) =>
     db
       .select({ n: sql<number>`count(*)::int` })

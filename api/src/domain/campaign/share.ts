@@ -5,11 +5,10 @@ import { campaignApplications, users } from "../../db/schema.ts";
 import { Failure } from "../../lib/failure.ts";
 import type { FileStore } from "../../storage/file-store.ts";
 import type { DomainContext } from "../context.ts";
-import { inviteLink } from "../team/invites.ts";
+import { mediaFileName } from "../files/avatar.ts";
+import { INVITE_CODE, inviteLink } from "../team/invites.ts";
 import { teammateName } from "../team/members.ts";
 import { renderShareImage, shareImageKey, type ShareCard } from "./share-image.ts";
-
-const INVITE_CODE = /^[A-Z0-9]{1,32}$/;
 
 /** The approved applicant behind an invite code; anyone else (not approved, deleted, banned) is not found. */
 async function approvedApplicant(ctx: DomainContext, code: string) {
@@ -24,7 +23,6 @@ async function approvedApplicant(ctx: DomainContext, code: string) {
   return row;
 }
 
-const MEDIA = "/media/";
 const CACHE_SIZE = 64;
 
 /**
@@ -36,7 +34,8 @@ const drawn = new Map<string, Buffer>();
 /** The share image of an approved applicant as PNG bytes, with the key that names this version (the ETag). */
 export async function shareImage(ctx: DomainContext, store: FileStore, code: string): Promise<{ png: Buffer; key: string }> {
   const row = await approvedApplicant(ctx, code);
-  const avatar = row.avatar.startsWith(MEDIA) ? await store.get(row.avatar.slice(MEDIA.length)) : null;
+  const avatarFile = mediaFileName(row.avatar);
+  const avatar = avatarFile ? await store.get(avatarFile) : null;
   const card: ShareCard = {
     name: teammateName(row),
     avatar,

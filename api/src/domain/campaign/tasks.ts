@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { CampaignTask } from "../../../../contract/campaign-states.ts";
 import { CAMPAIGN_TASKS } from "../../../../contract/campaign-states.ts";
-import { rowsOf } from "../../db/client.ts";
+import { minters } from "../../db/schema.ts";
+import { startedInvitees } from "../airdrop/tasks.ts";
 import type { DomainContext } from "../context.ts";
 import type { UserRow } from "../profile/users.ts";
 
@@ -17,16 +18,15 @@ export interface CampaignTaskState {
  * INVITE_FRIENDS invitees who started theirs. CAMPAIGN_REQUIRED_TASKS says which applying needs.
  */
 export async function campaignTasks(ctx: DomainContext, user: UserRow): Promise<CampaignTaskState[]> {
-  const [counts] = rowsOf<{ started: boolean; invited: number }>(
-    await ctx.db.execute(sql`
-      select exists(select 1 from minters where user_id = ${user.id}) as started,
-             (select count(*)::int from users u join minters m on m.user_id = u.id where u.inviter_id = ${user.id}) as invited`),
-  );
+  const [minter, invited] = await Promise.all([
+    ctx.db.select({ userId: minters.userId }).from(minters).where(eq(minters.userId, user.id)),
+    startedInvitees(ctx, user.id),
+  ]);
   const done: Record<CampaignTask, boolean> = {
-    start_airdrop: counts.started,
+    start_airdrop: minter.length > 0,
     bind_social: !!user.socialHandle,
     follow_official: !!user.followedAt,
-    invite_friends: counts.invited >= ctx.config.INVITE_FRIENDS,
+    invite_friends: invited >= ctx.config.INVITE_FRIENDS,
   };
   const required = new Set(ctx.config.CAMPAIGN_REQUIRED_TASKS);
   return CAMPAIGN_TASKS.map((id) => ({ id, done: done[id], required: required.has(id) }));

@@ -53,13 +53,21 @@ export function mediaUrl(name: string): string {
   return `${MEDIA}${name}`;
 }
 
+/** The stored file behind a media URL, or null for anything else (an empty avatar, an outside URL). */
+export function mediaFileName(url: string): string | null {
+  return url.startsWith(MEDIA) ? url.slice(MEDIA.length) : null;
+}
+
 /**
  * Removes the stored files behind media URLs nobody shows any more (an avatar replaced or refused,
  * a campaign photo replaced, the pictures of a deleted account). Called after the change is
  * committed: a failed removal leaves a file nobody links to, never a link to nothing.
  */
 export async function removeMediaFiles(store: FileStore, urls: string[]): Promise<void> {
-  for (const url of urls) if (url.startsWith(MEDIA)) await store.remove(url.slice(MEDIA.length));
+  for (const url of urls) {
+    const name = mediaFileName(url);
+    if (name) await store.remove(name);
+  }
 }
 
 /**

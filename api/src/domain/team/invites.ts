@@ -35,7 +35,7 @@ export async function inviterName(ctx: DomainContext, code: string): Promise<{ n
 }
 
 // Invite codes are letters and digits; anything else (a NUL byte would fail in SQL) is simply wrong.
-const INVITE_CODE = /^[A-Z0-9]{1,32}$/;
+export const INVITE_CODE = /^[A-Z0-9]{1,32}$/;
 
 export async function inviterByCode(ctx: DomainContext, code: string): Promise<UserRow> {
   const wanted = code.trim().toUpperCase();
