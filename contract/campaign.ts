@@ -31,6 +31,8 @@ const applyBody = z.object({
 
 /** The share image itself: PNG bytes, not an envelope (like /v1/file/<name>). */
 export const SHARE_IMAGE_PATH = "/v1/campaign/share/";
+/** A share image's file name: the invite code (group 1) and `.png`; nothing else is looked up. */
+export const SHARE_IMAGE_FILE = /^([A-Za-z0-9]{1,32})\.png$/;
 
 export const campaignRoutes = {
   get: route({ method: "GET", path: "/v1/campaign/", summary: "The caller's campaign application: state, tasks, and the share image once approved", auth: true, response: campaignResult }),

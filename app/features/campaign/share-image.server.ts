@@ -1,7 +1,5 @@
-import { SHARE_IMAGE_PATH } from "../../../contract/campaign.ts";
+import { SHARE_IMAGE_FILE, SHARE_IMAGE_PATH } from "../../../contract/campaign.ts";
 import { fetchApiBytes } from "~/utils/api.server.ts";
-
-const SHARE_FILE = /^[A-Za-z0-9]{1,32}\.png$/;
 
 function notFound(): Response {
   return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
@@ -13,7 +11,7 @@ function notFound(): Response {
  * through, a revalidation answers 304); never run (a sandbox CSP).
  */
 export async function serveShareImage(request: Request, file: string | undefined): Promise<Response> {
-  if (!file || !SHARE_FILE.test(file)) return notFound();
+  if (!file || !SHARE_IMAGE_FILE.test(file)) return notFound();
   const ifNoneMatch = request.headers.get("if-none-match");
   const answer = await fetchApiBytes(`${SHARE_IMAGE_PATH}${file}`, ifNoneMatch ? { "if-none-match": ifNoneMatch } : {}).catch(() => null);
   if (!answer || (answer.status !== 200 && answer.status !== 304)) return notFound();

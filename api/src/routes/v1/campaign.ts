@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { campaignRoutes } from "../../../../contract/campaign.ts";
+import { campaignRoutes, SHARE_IMAGE_FILE } from "../../../../contract/campaign.ts";
 import { ErrorCode } from "../../../../contract/errors.ts";
 import { applyToCampaign, campaignOf } from "../../domain/campaign/application.ts";
 import { shareImage } from "../../domain/campaign/share.ts";
@@ -15,7 +15,7 @@ export async function campaignApi(app: FastifyInstance): Promise<void> {
   // The share image itself, for the web app's /campaign/share/<code>.png: bytes, not an envelope.
   // Its URL stays while the picture may change (a new nickname): an hour's cache, then the ETag.
   app.get<{ Params: { file: string } }>("/v1/campaign/share/:file", async (request, reply) => {
-    const code = /^([A-Za-z0-9]{1,32})\.png$/.exec(request.params.file)?.[1];
+    const code = SHARE_IMAGE_FILE.exec(request.params.file)?.[1];
     if (!code) throw new Failure(ErrorCode.notFound, 404);
     const { png, key } = await shareImage(ctx, store, code);
     const etag = `"${key}"`;
