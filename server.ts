@@ -14,7 +14,8 @@ import { keepFilesPrivate } from "./api/src/lib/private-files.ts";
 import { trustProxyValue } from "./api/src/lib/trust-proxy.ts";
 import { rateLimits } from "./api/src/lib/rate-limit.ts";
 import { ensureSecret } from "./api/src/lib/secret-file.ts";
-import { startApi, type RunningApi } from "./api/src/start.ts";
+import type { RunningApi } from "./api/src/start.ts";
+import { startApiInWorker } from "./api/src/start-in-worker.ts";
 import { apiAnswers } from "./app/utils/api.server.ts";
 import { loadWebEnv, WebConfigError, type WebEnv } from "./app/utils/env.server.ts";
 import { bodyGuard, methodGuard, originGuard, privateCaching, rateGuard } from "./app/utils/request-guards.server.ts";
@@ -25,8 +26,8 @@ const log = pino({ level: process.env.LOG_LEVEL ?? "info" });
 
 /**
  * Validates every setting (a bad value ends the start with one clear line), keeps a session
- * secret in the data folder when none is set, and starts the API in this process unless
- * UPSTREAM_URL points at one elsewhere. The app's modules read the same environment.
+ * secret in the data folder when none is set, and starts the API on a thread of this process
+ * unless UPSTREAM_URL points at one elsewhere. The app's modules read the same environment.
  */
 async function configure(): Promise<{ env: WebEnv; api?: RunningApi }> {
   keepFilesPrivate(process.env.DATA_DIR || "./data");
@@ -34,7 +35,7 @@ async function configure(): Promise<{ env: WebEnv; api?: RunningApi }> {
   const env = loadWebEnv();
   if (!env.apiInProcess) return { env };
   const apiConfig = loadApiConfig({ ...process.env, API_HOST: "127.0.0.1", PUBLIC_URL: env.PUBLIC_URL });
-  return { env, api: await startApi(apiConfig, log) };
+  return { env, api: await startApiInWorker(apiConfig, log) };
 }
 
 let configured: Awaited<ReturnType<typeof configure>>;
@@ -154,8 +155,8 @@ app.use(rateGuard(limits, { perMinute: env.RATE_WEB_PER_IP_PER_MINUTE, postsPerM
 
 const build = (await import(resolve("build/index.js"))) as ServerBuild;
 const namespacesFor = routeNamespaces(build.routes);
-// The legal texts have no script (so no nonce) and no user: one rendering per language serves all.
-app.use(prerenderedPages(["/privacy", "/terms"], build, { cspNonce: "", namespacesFor }));
+// The legal texts and the sign-in pages read nothing of an anonymous visitor but the language.
+app.use(prerenderedPages(["/privacy", "/terms", "/login", "/register"], build, { namespacesFor }));
 app.all(
   "*",
   createRequestHandler({

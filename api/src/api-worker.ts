@@ -1,0 +1,27 @@
+import { parentPort, workerData } from "node:worker_threads";
+import type { ApiConfig } from "./config.ts";
+import { FolderInUseError } from "./db/folder-lock.ts";
+import { startApi } from "./start.ts";
+import type { FromApiWorker, ToApiWorker } from "./start-in-worker.ts";
+
+/** The API's own thread (start-in-worker.ts): starts it, and closes it when the web app says so. */
+const port = parentPort!;
+const tell = (message: FromApiWorker) => port.postMessage(message);
+
+try {
+  const api = await startApi(workerData as ApiConfig);
+  port.on("message", async (message: ToApiWorker) => {
+    if (message.type !== "close") return;
+    try {
+      await api.close();
+      tell({ type: "closed" });
+    } catch (error) {
+      tell({ type: "closed", error: (error as Error).message });
+    }
+    port.close();
+  });
+  tell({ type: "ready", url: api.url });
+} catch (error) {
+  tell({ type: "failed", folderInUse: error instanceof FolderInUseError, message: (error as Error).message });
+  port.close();
+}

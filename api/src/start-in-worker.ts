@@ -1,0 +1,47 @@
+import { Worker } from "node:worker_threads";
+import type { Logger } from "pino";
+import type { ApiConfig } from "./config.ts";
+import { FolderInUseError } from "./db/folder-lock.ts";
+import type { RunningApi } from "./start.ts";
+
+export type ToApiWorker = { type: "close" };
+export type FromApiWorker =
+  | { type: "ready"; url: string }
+  | { type: "failed"; folderInUse: boolean; message: string }
+  | { type: "closed"; error?: string };
+
+/**
+ * The API of `npm start` on a thread of its own (decision 027): the web app's rendering and the
+ * API's work (PGlite's queries run synchronously on the thread that owns the database) no longer
+ * wait on each other, and a second core serves. The web app still reaches it over loopback HTTP.
+ * A thread does not inherit the process's `--import tsx` hooks (Node 20), so its first lines
+ * register them. An uncaught failure in the thread ends the process, as it did when both shared
+ * one thread.
+ */
+export function startApiInWorker(config: ApiConfig, log: Logger): Promise<RunningApi> {
+  const entry = new URL("./api-worker.ts", import.meta.url).href;
+  const boot = `import { register } from ${JSON.stringify(import.meta.resolve("tsx/esm/api"))};
+register();
+await import(${JSON.stringify(entry)});`;
+  const worker = new Worker(boot, { eval: true, workerData: config });
+  let closing: ((message: FromApiWorker & { type: "closed" }) => void) | undefined;
+  worker.on("error", (error) => {
+    log.fatal({ err: error }, "the API thread failed");
+    process.exit(1);
+  });
+  return new Promise((resolve, reject) => {
+    worker.on("message", (message: FromApiWorker) => {
+      if (message.type === "failed") reject(message.folderInUse ? new FolderInUseError(message.message) : new Error(message.message));
+      if (message.type === "closed") closing?.(message);
+      if (message.type !== "ready") return;
+      resolve({
+        url: message.url,
+        close: () =>
+          new Promise<void>((done, fail) => {
+            closing = (answer) => (answer.error ? fail(new Error(answer.error)) : done());
+            worker.postMessage({ type: "close" } satisfies ToApiWorker);
+          }),
+      });
+    });
+  });
+}
