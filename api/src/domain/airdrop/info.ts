@@ -1,36 +1,19 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AirdropInfo } from "../../../../contract/airdrop.ts";
 import { unitsToDecimal } from "../../../../contract/money.ts";
 import { toEpochSeconds } from "../../../../contract/time.ts";
-import { prepared } from "../../db/prepared.ts";
-import { minters, userRounds } from "../../db/schema.ts";
 import type { UserRow } from "../profile/users.ts";
 import type { DomainContext } from "../context.ts";
-import { ratesOf, roundAmount, teamPower, teamSums } from "../power/team-power.ts";
-import { currentRound, roundClosesAt, scheduleOf } from "./schedule.ts";
+import { ratesOf, roundAmount, teamPower } from "../power/team-power.ts";
+import type { AirdropFacts } from "./facts.ts";
+import { roundClosesAt, scheduleOf } from "./schedule.ts";
 import { officialHandle, followClaimAt } from "./social.ts";
 import { statusOf } from "./status.ts";
 
 /** Where the user's airdrop stands, their power, and what the round in progress brings them. */
-export async function airdropInfo(ctx: DomainContext, user: UserRow): Promise<AirdropInfo> {
-  const userId = user.id;
-  const now = ctx.clock.now();
+export function airdropInfo(ctx: DomainContext, user: UserRow, facts: AirdropFacts): AirdropInfo {
+  const { now, round, minter, unclaimed, team } = facts;
   const schedule = scheduleOf(ctx.config);
   const rates = ratesOf(ctx.config);
-  const round = currentRound(schedule, now);
-  const [[minter], [unclaimed], team] = await Promise.all([
-    prepared(ctx.db, "minter_of_user", (db) => db.select().from(minters).where(eq(minters.userId, sql.placeholder("user"))).prepare("minter_of_user")).execute({
-      user: userId,
-    }),
-    prepared(ctx.db, "unclaimed_of_user", (db) =>
-      db
-        .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${userRounds.amount}), 0)::text` })
-        .from(userRounds)
-        .where(and(eq(userRounds.userId, sql.placeholder("user")), isNull(userRounds.collectedAt)))
-        .prepare("unclaimed_of_user"),
-    ).execute({ user: userId }),
-    teamSums(ctx, userId, round),
-  ]);
   const status = statusOf(minter, round);
   const perRound = roundAmount(user.power, team.l1, team.l2, rates);
   // The round in progress pays only users minting through it who are not about to be paused.
@@ -51,7 +34,7 @@ export async function airdropInfo(ctx: DomainContext, user: UserRow): Promise<Ai
     follow_claim_at: followAt ? toEpochSeconds(followAt) : null,
     mint_status: status,
     un_collect_round: unclaimed.count,
-    un_collect_amount: unitsToDecimal(BigInt(unclaimed.total)),
+    un_collect_amount: unitsToDecimal(unclaimed.total),
     suspend_threshold: ctx.config.SUSPEND_THRESHOLD,
     next_round_number: round,
     next_round_timestamp: toEpochSeconds(roundClosesAt(schedule, round)),

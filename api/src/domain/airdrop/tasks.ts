@@ -1,15 +1,13 @@
-import { eq, sql } from "drizzle-orm";
 import type { BonusTask } from "../../../../contract/airdrop.ts";
 import { BONUS_TASK_ORDER, BonusType, type BonusTypeValue } from "../../../../contract/bonus-tasks.ts";
 import { ErrorCode } from "../../../../contract/errors.ts";
 import { toEpochSeconds } from "../../../../contract/time.ts";
 import type { NativeApp } from "../../../../contract/wire.ts";
-import { prepared } from "../../db/prepared.ts";
-import { minters, users } from "../../db/schema.ts";
 import { Failure } from "../../lib/failure.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
-import { grantPower, grantedReasons } from "../power/grants.ts";
+import { grantPower } from "../power/grants.ts";
 import type { UserRow } from "../profile/users.ts";
+import { airdropFacts, type AirdropFacts } from "./facts.ts";
 import { followClaimAt } from "./social.ts";
 
 /** The power grant each task pays, once per user; the app upgrade is once per app version. */
@@ -50,27 +48,10 @@ function onOldApp(ctx: DomainContext, app: NativeApp | undefined): boolean {
   return !!app && Number(app.vcode) < ctx.config.APP_LATEST_VCODE;
 }
 
-/** How many of the user's level-1 invitees have started their airdrop (the invite reward, the campaign task). */
-export async function startedInvitees(ctx: DomainContext, userId: number): Promise<number> {
-  const [row] = await prepared(ctx.db, "started_invitees", (db) =>
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(users)
-      .innerJoin(minters, eq(minters.userId, users.id))
-      .where(eq(users.inviterId, sql.placeholder("user")))
-      .prepare("started_invitees"),
-  ).execute({ user: userId });
-  return row.n;
-}
-
 /** Every bonus task with whether it can be claimed now, the upgrade popups' flags and the task numbers. */
-export async function listTasks(ctx: DomainContext, user: UserRow, app: NativeApp | undefined) {
-  const now = ctx.clock.now();
+export function listTasks(ctx: DomainContext, user: UserRow, app: NativeApp | undefined, facts: AirdropFacts) {
+  const { now, granted, startedInvitees: invited } = facts;
   const userId = user.id;
-  const [granted, invited] = await Promise.all([
-    grantedReasons(ctx, userId),
-    startedInvitees(ctx, userId),
-  ]);
   const followAt = followClaimAt(ctx, user);
   const state: Record<BonusTypeValue, { power: number; ready: boolean; availableAt: Date | null }> = {
     [BonusType.bindSocial]: { power: ctx.config.BIND_POWER, ready: !!user.socialHandle, availableAt: null },
@@ -115,7 +96,7 @@ const NOT_YET: Record<BonusTypeValue, (task: BonusTask) => Failure> = {
 /** Claims one bonus task's power, once; each refusal says what is missing. */
 export async function claimBonus(ctx: DomainContext, user: UserRow, type: BonusTypeValue, app: NativeApp | undefined) {
   const userId = user.id;
-  const { list } = await listTasks(ctx, user, app);
+  const { list } = listTasks(ctx, user, app, await airdropFacts(ctx, userId));
   const task = list.find((t) => t.bonus_type === type)!;
   if (task.collected) throw new Failure(ErrorCode.bonusCollected);
   if (!task.can_collect) throw NOT_YET[type](task);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { CampaignTask } from "../../../../contract/campaign-states.ts";
 import { CAMPAIGN_TASKS } from "../../../../contract/campaign-states.ts";
 import { minters } from "../../db/schema.ts";
-import { startedInvitees } from "../airdrop/tasks.ts";
+import { startedInvitees } from "../airdrop/facts.ts";
 import type { DomainContext } from "../context.ts";
 import type { UserRow } from "../profile/users.ts";
 

@@ -1,5 +1,4 @@
 import { eq, sql } from "drizzle-orm";
-import { prepared } from "../../db/prepared.ts";
 import { powerGrants, users } from "../../db/schema.ts";
 import type { DomainContext } from "../context.ts";
 
@@ -17,11 +16,4 @@ export async function grantPower(ctx: DomainContext, userId: number, input: { re
   if (inserted.length === 0) return false;
   await ctx.db.update(users).set({ power: sql`${users.power} + ${input.amount}` }).where(eq(users.id, userId));
   return true;
-}
-
-export async function grantedReasons(ctx: DomainContext, userId: number): Promise<Set<string>> {
-  const rows = await prepared(ctx.db, "grants_of_user", (db) =>
-    db.select({ reason: powerGrants.reason }).from(powerGrants).where(eq(powerGrants.userId, sql.placeholder("user"))).prepare("grants_of_user"),
-  ).execute({ user: userId });
-  return new Set(rows.map((r) => r.reason));
 }

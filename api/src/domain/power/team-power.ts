@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { sql, type Placeholder } from "drizzle-orm";
 import { decimalToUnits } from "../../../../contract/money.ts";
+import type { Db } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import type { DomainContext } from "../context.ts";
 
@@ -36,21 +37,28 @@ export function roundAmount(own: number, l1Sum: number, l2Sum: number, r: Rates)
   return BigInt(own + teamPower(l1Sum, l2Sum, r)) * r.unitsPerPower;
 }
 
+/**
+ * Own power of the level-1 and level-2 members who are minting in `round`, as text (sums of
+ * bigints): the select behind `teamSums`, also read beside other facts in one query (airdrop/facts.ts).
+ */
+export function teamSumsSelect(db: Db, user: Placeholder, round: Placeholder) {
+  return db
+    .select({
+      l1: sql<string>`coalesce(sum(u.power) filter (where u.inviter_id = ${user}), 0)::text`.as("l1"),
+      l2: sql<string>`coalesce(sum(u.power) filter (where u.inviter_id <> ${user}), 0)::text`.as("l2"),
+    })
+    .from(sql`users u join minters m on m.user_id = u.id`)
+    .where(
+      sql`m.suspended_at is null and m.mint_from_round <= ${round}
+        and (u.inviter_id = ${user} or u.inviter_id in (select id from users where inviter_id = ${user}))`,
+    );
+}
+
 /** Own power of the level-1 and level-2 members who are minting in `round`. */
 export async function teamSums(ctx: DomainContext, userId: number, round: number): Promise<{ l1: number; l2: number }> {
-  const user = sql.placeholder("user");
-  const [row] = await prepared(ctx.db, "team_sums", (db) =>
-    db
-      .select({
-        l1: sql<string>`coalesce(sum(u.power) filter (where u.inviter_id = ${user}), 0)::text`,
-        l2: sql<string>`coalesce(sum(u.power) filter (where u.inviter_id <> ${user}), 0)::text`,
-      })
-      .from(sql`users u join minters m on m.user_id = u.id`)
-      .where(
-        sql`m.suspended_at is null and m.mint_from_round <= ${sql.placeholder("round")}
-          and (u.inviter_id = ${user} or u.inviter_id in (select id from users where inviter_id = ${user}))`,
-      )
-      .prepare("team_sums"),
-  ).execute({ user: userId, round });
+  const [row] = await prepared(ctx.db, "team_sums", (db) => teamSumsSelect(db, sql.placeholder("user"), sql.placeholder("round")).prepare("team_sums")).execute({
+    user: userId,
+    round,
+  });
   return { l1: Number(row.l1), l2: Number(row.l2) };
 }

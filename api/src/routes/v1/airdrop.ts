@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { airdropRoutes } from "../../../../contract/airdrop.ts";
 import type { BonusTypeValue } from "../../../../contract/bonus-tasks.ts";
 import { claimRounds, startAirdrop } from "../../domain/airdrop/claims.ts";
+import { airdropFacts } from "../../domain/airdrop/facts.ts";
 import { airdropInfo } from "../../domain/airdrop/info.ts";
 import { listRounds } from "../../domain/airdrop/rounds.ts";
 import { bindSocialHandle, recordFollow } from "../../domain/airdrop/social.ts";
@@ -11,18 +12,20 @@ import { bind } from "../../plugins/route.ts";
 
 export async function airdropApi(app: FastifyInstance): Promise<void> {
   const ctx = app.domain;
-  bind(app, airdropRoutes.info, ({ principal }) => airdropInfo(ctx, principal.account));
+  bind(app, airdropRoutes.info, async ({ principal }) => airdropInfo(ctx, principal.account, await airdropFacts(ctx, principal.userId)));
   bind(app, airdropRoutes.rounds, ({ principal, query }) => listRounds(ctx, principal.userId, { before: query.before, size: query.size }));
   bind(app, airdropRoutes.start, ({ principal }) => startAirdrop(ctx, principal.userId));
   bind(app, airdropRoutes.claim, ({ principal }) => claimRounds(ctx, principal.userId));
-  bind(app, airdropRoutes.tasks, ({ principal, query, request }) => listTasks(ctx, principal.account, verifiedApp(request, query, ctx.config.NATIVE_APP_KEY)));
+  bind(app, airdropRoutes.tasks, async ({ principal, query, request }) =>
+    listTasks(ctx, principal.account, verifiedApp(request, query, ctx.config.NATIVE_APP_KEY), await airdropFacts(ctx, principal.userId)),
+  );
   bind(app, airdropRoutes.overview, async ({ principal, query, request }) => {
-    const [info, rounds, tasks] = await Promise.all([
-      airdropInfo(ctx, principal.account),
-      listRounds(ctx, principal.userId),
-      listTasks(ctx, principal.account, verifiedApp(request, query, ctx.config.NATIVE_APP_KEY)),
-    ]);
-    return { info, rounds, tasks };
+    const [facts, rounds] = await Promise.all([airdropFacts(ctx, principal.userId), listRounds(ctx, principal.userId)]);
+    return {
+      info: airdropInfo(ctx, principal.account, facts),
+      rounds,
+      tasks: listTasks(ctx, principal.account, verifiedApp(request, query, ctx.config.NATIVE_APP_KEY), facts),
+    };
   });
   bind(app, airdropRoutes.claimBonus, ({ principal, query, request }) =>
     claimBonus(ctx, principal.account, query.bonus_type as BonusTypeValue, verifiedApp(request, query, ctx.config.NATIVE_APP_KEY)),
