@@ -4,11 +4,10 @@ import type { z } from "zod";
 import { ErrorCode } from "../../contract/errors.ts";
 import type { LanguageCode } from "../../contract/languages.ts";
 import type { RouteSpec } from "../../contract/route.ts";
-import { routes } from "../../contract/routes.ts";
 import { ApiError, callApi, type Caller } from "./api.server.ts";
 import { appFromRequest } from "./app-client.server.ts";
 import { detectLocale } from "./locale.server.ts";
-import { commitSession, getSession, signedOutCookie } from "./session.server.ts";
+import { getSession, signedOutCookie } from "./session.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 import type { Toast } from "./toast.ts";
 

@@ -136,6 +136,24 @@ test("the legal pages are rendered once per language and served from memory, in 
   expect(await (await request.get("/terms")).text()).toContain('<html lang="ja"');
 });
 
+test("the sign-in pages are rendered once per language, each answer with a nonce of its own that its CSP names", async ({ request }) => {
+  const nonceOf = (html: string) => [...new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]))];
+  for (const path of ["/login", "/register"]) {
+    const answers = [await request.get(path, { headers: { "accept-language": "ar" } }), await request.get(path, { headers: { "accept-language": "ar" } })];
+    const pages = await Promise.all(answers.map((a) => a.text()));
+    const nonces = pages.map(nonceOf);
+    for (const [i, answer] of answers.entries()) {
+      expect(answer.status()).toBe(200);
+      expect(nonces[i]).toHaveLength(1);
+      expect(answer.headers()["content-security-policy"]).toContain(`'nonce-${nonces[i][0]}'`);
+    }
+    expect(nonces[0][0]).not.toBe(nonces[1][0]);
+    expect(pages[1].replaceAll(nonces[1][0], nonces[0][0])).toBe(pages[0]);
+    expect(pages[0]).toContain('<html lang="ar" dir="rtl">');
+    expect(pages[0]).toContain(strings("ar")(path === "/login" ? "auth:login.title" : "auth:register.title"));
+  }
+});
+
 test("login sends the code mail through SMTP in the user's language, as text and HTML", async ({ page }) => {
   const email = uniqueEmail("mail");
   await registerAs(page, email, { lng: "ja" });
