@@ -66,6 +66,21 @@ describe("tokens", () => {
     expectOk(await other.call("GET", "/v1/user/"));
   });
 
+  test("calls made at once are each answered for their own account, and a logout among them holds for every call after it", async () => {
+    const a = await signUp(api);
+    const b = await signUp(api);
+    const calls = Array.from({ length: 6 }, () => [a.client.call("GET", "/v1/user/"), b.client.call("GET", "/v1/user/")]).flat();
+    const emails = (await Promise.all(calls)).map((answer) => expectOk(answer).email);
+    expect(emails).toEqual(Array.from({ length: 6 }, () => [a.email, b.email]).flat());
+
+    const during = Array.from({ length: 6 }, () => a.client.call("GET", "/v1/user/"));
+    expectOk(await a.client.call("POST", "/v1/user/logout/"));
+    await Promise.all(during);
+    const after = await Promise.all(Array.from({ length: 6 }, () => a.client.call("GET", "/v1/user/")));
+    for (const answer of after) expectCode(answer, ErrorCode.loginExpired);
+    expect(expectOk(await b.client.call("GET", "/v1/user/")).email).toBe(b.email);
+  });
+
   test("a token expires after 30 days without use, use keeps it alive", async () => {
     const idle = await signUp(api);
     const busy = await signUp(api);

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { ErrorCode } from "../../../../contract/errors.ts";
+import type { Db } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { authTokens, users } from "../../db/schema.ts";
 import { keyedHash, randomToken } from "../../lib/crypto.ts";
@@ -35,18 +36,48 @@ export async function issueToken(ctx: DomainContext, userId: number, did: string
 
 const TOUCH_AFTER_MS = 60_000;
 
+type TokenRow = { token: typeof authTokens.$inferSelect; account: typeof users.$inferSelect };
+const lookups = new WeakMap<Db, Map<string, Promise<TokenRow | undefined>>>();
+
+/**
+ * The token's row with its account. Lookups of one token that overlap share one query: a page's
+ * calls come together (the web app makes them in parallel), and on PGlite every query waits its
+ * turn on one thread (issue 12). Nothing outlives the query, and a logout or an account deletion
+ * forgets the lookups under way once it has committed, so the next call reads the row again.
+ */
+function lookUp(ctx: DomainContext, hash: string): Promise<TokenRow | undefined> {
+  let pending = lookups.get(ctx.db);
+  if (!pending) lookups.set(ctx.db, (pending = new Map()));
+  let lookup = pending.get(hash);
+  if (!lookup) {
+    const query = prepared(ctx.db, "token_with_account", (db) =>
+      db
+        .select({ token: authTokens, account: users })
+        .from(authTokens)
+        .innerJoin(users, eq(users.id, authTokens.userId))
+        .where(eq(authTokens.tokenHash, sql.placeholder("hash")))
+        .prepare("token_with_account"),
+    ).execute({ hash });
+    const settled = query.then(([row]) => row).finally(() => {
+      if (pending.get(hash) === settled) pending.delete(hash);
+    });
+    pending.set(hash, (lookup = settled));
+  }
+  return lookup;
+}
+
+/** After a transaction that ended logins has committed: calls from then on read the rows afresh. */
+export function forgetTokenLookups(ctx: DomainContext): void {
+  lookups.get(ctx.db)?.clear();
+}
+
 /** The account behind a bearer token; expired, revoked and banned ones are refused. */
 export async function authenticate(ctx: DomainContext, token: string | undefined): Promise<Principal> {
   if (!token) throw new Failure(ErrorCode.loginExpired);
   const now = ctx.clock.now();
-  const [row] = await prepared(ctx.db, "token_with_account", (db) =>
-    db
-      .select({ token: authTokens, account: users })
-      .from(authTokens)
-      .innerJoin(users, eq(users.id, authTokens.userId))
-      .where(eq(authTokens.tokenHash, sql.placeholder("hash")))
-      .prepare("token_with_account"),
-  ).execute({ hash: keyedHash(ctx.config.API_SECRET, token) });
+  const shared = await lookUp(ctx, keyedHash(ctx.config.API_SECRET, token));
+  // Each call its own copy: a shared row must not carry one call's changes into another.
+  const row = shared && { token: { ...shared.token }, account: { ...shared.account } };
   if (!row || row.account.deletedAt) throw new Failure(ErrorCode.loginExpired);
   // Checked before revocation and expiry: a banned account gets this one code on every
   // call, not only on the first one (which revokes its tokens).
@@ -77,4 +108,5 @@ export async function logout(ctx: DomainContext, principal: Principal): Promise<
     await tx.db.update(authTokens).set({ revokedAt: tx.clock.now() }).where(eq(authTokens.id, principal.tokenId));
     await unbindPushToken(tx, principal.userId, { did: principal.did });
   });
+  forgetTokenLookups(ctx);
 }

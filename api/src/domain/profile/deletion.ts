@@ -4,7 +4,7 @@ import { AvatarStatus, DELETE_WORD } from "../../../../contract/profile-states.t
 import { auditLog, campaignApplications, minters, uploads, users } from "../../db/schema.ts";
 import { Failure } from "../../lib/failure.ts";
 import { removePushTokens } from "../accounts/push-tokens.ts";
-import { revokeAllTokens } from "../accounts/tokens.ts";
+import { forgetTokenLookups, revokeAllTokens } from "../accounts/tokens.ts";
 import { fileStoreFor } from "../../storage/file-store.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
 import { mediaUrl, removeMediaFiles } from "../files/avatar.ts";
@@ -51,5 +51,6 @@ export async function deleteAccount(ctx: DomainContext, userId: number, input: {
     await tx.db.insert(auditLog).values({ at, actor: "self", action: "delete-account", target: `user:${userId}` });
     return [before.avatar, before.avatarNew, ...photos.map((p) => mediaUrl(p.name))];
   });
+  forgetTokenLookups(ctx);
   await removeMediaFiles(fileStoreFor(ctx.config), pictures);
 }
