@@ -5,6 +5,7 @@ export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     include: ["tests/{unit,api,app}/**/*.test.{ts,tsx}"],
+    globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

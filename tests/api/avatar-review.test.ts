@@ -1,16 +1,13 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
-import { promisify } from "node:util";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { AvatarStatus } from "../../contract/profile-states.ts";
-import { openDatabase } from "../../api/src/db/client.ts";
 import { auditLog, users } from "../../api/src/db/schema.ts";
 import { pendingAvatars, reviewAvatar } from "../../api/src/domain/profile/avatar-review.ts";
-import { createTestApi, type TestApi } from "../setup/test-api.ts";
+import { createTestApi, openPglite, type TestApi } from "../setup/test-api.ts";
 import { userRow } from "./airdrop-helpers.ts";
-import { expectOk, signUp } from "./helpers.ts";
+import { expectOk, runOps, signUp } from "./helpers.ts";
 import { teamPage } from "./team-helpers.ts";
 
 let api: TestApi;
@@ -89,7 +86,7 @@ describe("npm run ops -- avatars", () => {
   test("the real command lists the avatar waiting for review", async () => {
     const dataDir = `tests/.tmp/avatar-review-${randomBytes(4).toString("hex")}`;
     try {
-      const database = await openDatabase({ dataDir });
+      const database = await openPglite(dataDir);
       const [user] = await database.db
         .insert(users)
         .values({ displayId: "123456789", inviteCode: "CLITEST2", createdAt: new Date(), avatarNew: "/media/cli-pending.webp", avatarStatus: AvatarStatus.inReview })
@@ -99,7 +96,7 @@ describe("npm run ops -- avatars", () => {
 
       const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
       delete env.DATABASE_URL;
-      const { stdout } = await promisify(execFile)("npx", ["tsx", "api/src/cli/ops.ts", "avatars"], { env, encoding: "utf8" });
+      const stdout = await runOps(env, "avatars");
       expect(stdout.trim().split("\n")).toEqual(["user id\tdisplay id\tavatar_new", `${user.id}\t123456789\t/media/cli-pending.webp`]);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

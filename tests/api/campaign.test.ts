@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { desc, eq } from "drizzle-orm";
 import jsQR from "jsqr";
 import sharp from "sharp";
@@ -11,8 +9,8 @@ import { ErrorCode } from "../../contract/errors.ts";
 import { openDatabase } from "../../api/src/db/client.ts";
 import { auditLog, campaignApplications, users } from "../../api/src/db/schema.ts";
 import { pendingApplications, reviewApplication } from "../../api/src/domain/campaign/review.ts";
-import { createTestApi, type TestApi } from "../setup/test-api.ts";
-import { caller, expectCode, expectOk, signUp, type Caller } from "./helpers.ts";
+import { createTestApi, openPglite, type TestApi } from "../setup/test-api.ts";
+import { caller, expectCode, expectOk, runOps, signUp, type Caller } from "./helpers.ts";
 import { photoWithGps, uploadFile } from "./upload-helpers.ts";
 
 let api: TestApi;
@@ -230,14 +228,14 @@ describe("npm run ops -- applications / application-approve / application-reject
   test("the real commands list and decide (one spawn each: tsx starts slowly), and the decision is audited", async () => {
     const dir = `tests/.tmp/campaign-cli-${randomBytes(4).toString("hex")}`;
     try {
-      const database = await openDatabase({ dataDir: dir });
+      const database = await openPglite(dir);
       const [user] = await database.db.insert(users).values({ displayId: "223456789", name: "Aya", inviteCode: "CLICAMP1", createdAt: new Date() }).returning();
       await database.db.insert(campaignApplications).values({ userId: user.id, contact: "aya@example.com", photo: "p.webp", status: "in_review", submittedAt: new Date("2026-05-01T10:00:00Z") });
       await database.close();
 
       const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, LOG_LEVEL: "warn", OPERATOR: "op-anna" };
       delete env.DATABASE_URL;
-      const ops = async (...args: string[]) => (await promisify(execFile)("npx", ["tsx", "api/src/cli/ops.ts", ...args], { env, encoding: "utf8" })).stdout.trim();
+      const ops = async (...args: string[]) => (await runOps(env, ...args)).trim();
       expect((await ops("applications")).split("\n")).toEqual([
         "user id\tdisplay id\tname\tsubmitted\tphoto\tcontact",
         `${user.id}\t223456789\tAya\t2026-05-01T10:00:00.000Z\t/media/p.webp\taya@example.com`,

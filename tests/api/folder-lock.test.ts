@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { expect, test } from "vitest";
 import { openDatabase } from "../../api/src/db/client.ts";
 import { FolderInUseError } from "../../api/src/db/folder-lock.ts";
+import { openPglite } from "../setup/test-api.ts";
 
 const dataDir = () => join("tests/.tmp", `lock-${process.pid}-${Math.random().toString(36).slice(2)}`);
 
@@ -21,6 +22,7 @@ test("a lock left by a process that died is taken over", async () => {
   const dir = dataDir();
   mkdirSync(join(dir, "pglite"), { recursive: true });
   writeFileSync(join(dir, "pglite", "vv.lock"), "2147483646");
-  const db = await openDatabase({ dataDir: dir });
+  // From this run's template: the first test above already starts one from an empty folder.
+  const db = await openPglite(dir);
   await db.close();
 }, 60_000);

@@ -59,7 +59,7 @@ export default async function globalSetup() {
     MAP_TILE_URL: `http://127.0.0.1:${E2E.tilePort}/tiles/{z}/{x}/{y}.png`,
     MAP_TILE_ATTRIBUTION: "Test tiles",
   };
-  const ban = spawnSync("npx", ["tsx", "api/src/cli/ops.ts", "ban-device", E2E.bannedDid], { env, encoding: "utf8" });
+  const ban = spawnSync(process.execPath, ["--import", "tsx", "api/src/cli/ops.ts", "ban-device", E2E.bannedDid], { env, encoding: "utf8" });
   if (ban.status !== 0) throw new Error(`ops ban-device failed: ${ban.stderr}`);
 
   const server = spawn("npx", ["tsx", "server.ts"], { env, stdio: ["ignore", "inherit", "inherit"], detached: true });

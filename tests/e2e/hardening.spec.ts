@@ -178,7 +178,7 @@ test.describe("the web app's guards, in front of every route", () => {
   });
 
   test("an operator command against the running embedded database is refused, not silently lost", () => {
-    const run = spawnSync("npx", ["tsx", "api/src/cli/ops.ts", "ban-user", "nobody@example.com"], {
+    const run = spawnSync(process.execPath, ["--import", "tsx", "api/src/cli/ops.ts", "ban-user", "nobody@example.com"], {
       env: { ...process.env, DATA_DIR: E2E.dataDir, DATABASE_URL: "" },
       encoding: "utf8",
     });

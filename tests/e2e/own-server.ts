@@ -134,7 +134,7 @@ export async function startOwnServer(opts: { tag: string; port: number; apiPort:
     stop,
     async ops(...args) {
       try {
-        const { stdout } = await run("npx", ["tsx", "api/src/cli/ops.ts", ...args], { env: { ...env, OPERATOR: "e2e-operator" }, encoding: "utf8" });
+        const { stdout } = await run(process.execPath, ["--import", "tsx", "api/src/cli/ops.ts", ...args], { env: { ...env, OPERATOR: "e2e-operator" }, encoding: "utf8" });
         return stdout.trim();
       } catch (error) {
         const e = error as { code?: number; stdout?: string; stderr?: string };

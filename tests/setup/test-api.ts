@@ -1,6 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { closeSync, existsSync, openAsBlob, openSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { FastifyInstance } from "fastify";
+import { inject } from "vitest";
 import { buildApp } from "../../api/src/app.ts";
 import { ManualClock } from "../../api/src/lib/clock.ts";
 import { apiConfigSchema, type ApiConfig } from "../../api/src/config.ts";
@@ -25,6 +29,61 @@ export interface TestApi {
   /** Runs the mail outbox worker once, at the test clock's time. */
   deliverMail(): Promise<DeliveryResult>;
   close(): Promise<void>;
+}
+
+// PGlite's initdb takes seconds and the suite opens about a hundred databases, so each starts as
+// a copy of one migrated database instead (openDatabase's `template`: about a second). The first
+// test file of a run to need one makes its own database as usual, dumps it where global-setup.ts
+// says, and goes on using it; the others read the dump, or wait while it is written. It is made
+// anew every run, so it always holds the current migrations, and a run of unit tests alone makes
+// none.
+
+/** This run's template, or undefined when none comes (its writer died); `made` is set when this call made it. */
+async function templateAt(path: string, dataDir: string | undefined): Promise<{ blob?: Blob; made?: Database }> {
+  const lock = `${path}.lock`;
+  // Far beyond the seconds writing it takes: only a writer that died is waited for this long.
+  const deadline = Date.now() + 60_000;
+  while (!existsSync(path)) {
+    try {
+      closeSync(openSync(lock, "wx"));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if (Date.now() > deadline) return {};
+      await sleep(50);
+      continue;
+    }
+    try {
+      const made = await openDatabase({ dataDir });
+      const dump = await (made.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
+      // Renamed into place whole, so a reader never sees half of it.
+      writeFileSync(`${path}.${process.pid}`, new Uint8Array(await dump.arrayBuffer()));
+      renameSync(`${path}.${process.pid}`, path);
+      return { blob: dump, made };
+    } catch (error) {
+      rmSync(lock, { force: true });
+      throw error;
+    }
+  }
+  // Read from the file when loaded, not copied into memory first (a quarter second).
+  return { blob: await openAsBlob(path) };
+}
+
+let template: Promise<Blob | undefined> | undefined;
+
+/** A migrated PGlite database: in memory, or in `dataDir` as a first start leaves it there. */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  const path = inject("pgliteTemplate");
+  // Run without global-setup.ts (another config): an empty database, migrated here.
+  if (!path) return openDatabase({ dataDir });
+  if (!template) {
+    const found = templateAt(path, dataDir);
+    template = found.then(({ blob }) => blob);
+    // Its failure is this call's, through `found`; later calls meet it when they await it.
+    template.catch(() => {});
+    const { made } = await found;
+    if (made) return made;
+  }
+  return openDatabase({ dataDir, template: await template });
 }
 
 /**
@@ -55,7 +114,9 @@ export async function createTestApi(
     const name = `vv_test_${randomBytes(6).toString("hex")}`;
     const client = new pg.Client({ connectionString: admin });
     await client.connect();
-    await client.query(`create database ${name}`);
+    // A copy of the database global-setup.ts migrated: quicker than migrating an empty one.
+    const template = inject("postgresTemplate");
+    await client.query(`create database ${name}${template ? ` template ${template}` : ""}`);
     await client.end();
     const target = new URL(admin);
     target.pathname = `/${name}`;
@@ -67,7 +128,7 @@ export async function createTestApi(
       await c.end();
     };
   }
-  const database = await openDatabase({ url });
+  const database = url ? await openDatabase({ url }) : await openPglite();
   const clock = new ManualClock(new Date("2026-03-01T08:00:00Z"));
   const mails: MailMessage[] = [];
   const failMail = { next: false };
