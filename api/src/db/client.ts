@@ -1,8 +1,8 @@
 import { fileURLToPath } from "node:url";
-import { chmodSync, mkdirSync, readdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync } from "node:fs";
 import { lockFolder, type FolderLock } from "./folder-lock.ts";
+import { PGliteWithStatements } from "./pglite-statements.ts";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -69,8 +69,18 @@ async function inTurn(pool: pg.Pool, migrate: () => Promise<unknown>): Promise<v
 /**
  * PostgreSQL when a URL is given, otherwise PGlite: in `dataDir/pglite`, or in memory
  * when dataDir is undefined (tests). Migrations run before the handle is returned.
+ *
+ * `template` (a PGlite `dumpDataDir` tarball) is what a new PGlite database starts as instead
+ * of an empty cluster: PGlite's initdb takes seconds, loading a tarball about one, so the tests
+ * migrate one database per run and start the others from its dump. Migrations still run on it
+ * (they find everything applied). A folder that already holds a database ignores it.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string; onPoolError?: (error: Error) => void }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  template?: Blob;
+  onPoolError?: (error: Error) => void;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // An idle connection the server ends (restart, failover, pg_terminate_backend) is an
@@ -89,7 +99,8 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; onPoo
     lock = lockFolder(dir);
   }
   try {
-    const client = new PGlite(dir);
+    const fromTemplate = opts.template && !(dir && existsSync(join(dir, "PG_VERSION")));
+    const client = new PGliteWithStatements({ dataDir: dir, loadDataDir: fromTemplate ? opts.template : undefined });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     if (dir) closeUp(dir);
