@@ -8,6 +8,15 @@ import { detectLocale } from "./utils/locale.server.ts";
 import { NonceContext } from "./utils/nonce.tsx";
 
 /**
+ * Remix's <Scripts> preloads the page's modules at the browser's high priority, beside the
+ * stylesheet; its links take no attributes, so the rendered HTML is given fetchpriority="low":
+ * on a slow network the text and its stylesheet come first and paint, and the scripts, which
+ * only hydrate a page that already works, follow (decision 029).
+ */
+const MODULE_PRELOAD = '<link rel="modulepreload"';
+const LOW_PRIORITY_MODULE_PRELOAD = '<link rel="modulepreload" fetchpriority="low"';
+
+/**
  * The document, rendered in one piece. No route defers data, so streaming would only cut the
  * same bytes into dozens of chunks, each one a trip through compression: one string is
  * cheaper to render and to gzip (issue 12), and the page is complete when its first byte leaves.
@@ -31,5 +40,5 @@ export default async function handleRequest(
     </NonceContext.Provider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(`<!DOCTYPE html>${html.replaceAll(MODULE_PRELOAD, LOW_PRIORITY_MODULE_PRELOAD)}`, { headers: responseHeaders, status: responseStatusCode });
 }

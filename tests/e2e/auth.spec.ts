@@ -154,6 +154,17 @@ test("the sign-in pages are rendered once per language, each answer with a nonce
   }
 });
 
+test("the page's modules are preloaded at low priority, its stylesheet is not, and the page still hydrates", async ({ page, request }) => {
+  const html = await (await request.get("/login", { headers: { "accept-language": "en" } })).text();
+  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+  expect(preloads.length).toBeGreaterThan(3);
+  for (const link of preloads) expect(link).toContain('fetchpriority="low"');
+  expect(html).toMatch(/<link rel="stylesheet" href="[^"]+"\/>/);
+  await page.goto("/login");
+  // entry.client.tsx sets the time-zone cookie before it hydrates: the modules loaded and ran.
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === "vv_tz")).toBe(true);
+});
+
 test("login sends the code mail through SMTP in the user's language, as text and HTML", async ({ page }) => {
   const email = uniqueEmail("mail");
   await registerAs(page, email, { lng: "ja" });
