@@ -9,15 +9,19 @@
 // the bare page, our /privacy, /login and the signed-in /airdrop on PGlite, and /airdrop again
 // on PostgreSQL when reachable (a scratch database `vv_bench_<random>`, dropped at the end).
 // Bare is loaded again right before each of our pages, and each share is of that run.
+// With --before, the same pages of an earlier checkout are measured first, in the same run.
 //
-//   npx tsx scripts/bench-ssr.ts [--duration 8] [--connections 32] [--no-build]
+//   npx tsx scripts/bench-ssr.ts [--duration 8] [--connections 32] [--no-build] [--before <folder>]
+//
+// For a before-and-after table: git worktree add /tmp/vv-before <commit>, then npm ci && npm run
+// build in it, then --before /tmp/vv-before.
 //
 // BENCH_DATABASE_URL is an admin URL (default postgres://postgres@127.0.0.1:5432/test).
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import autocannon, { type Result } from "autocannon";
 import { request } from "undici";
@@ -26,6 +30,7 @@ import { admin, ADMIN_URL, newest, NO_RATE_LIMITS, redact, servers, serverMemory
 const DURATION = positiveArg("--duration", 8);
 const CONNECTIONS = positiveArg("--connections", 32);
 const NO_BUILD = process.argv.includes("--no-build");
+const BEFORE = beforeTree();
 // Long enough for the JIT: a server measured after 1 s still ran a third slower than later.
 const WARM_UP_SECONDS = 4;
 const SECRET = "bench-ssr-session-secret-0123456789abcdef";
@@ -37,6 +42,19 @@ const P99_LIMIT_MS = 250;
 const started = performance.now();
 const load = () => loadavg().map((n) => n.toFixed(2)).join(" ");
 const loadAtStart = load();
+
+/**
+ * --before <folder>: a checkout of an earlier commit, installed and built there (npm ci && npm
+ * run build), whose pages are measured in the same run, before ours, for a before-and-after table.
+ */
+function beforeTree(): string | undefined {
+  const i = process.argv.indexOf("--before");
+  if (i < 0) return undefined;
+  const folder = process.argv[i + 1];
+  if (!folder || folder.startsWith("--")) throw new Error("--before wants a folder");
+  if (!existsSync(join(folder, "build/index.js"))) throw new Error(`--before: ${folder} has no build/index.js (run npm ci && npm run build there)`);
+  return resolve(folder);
+}
 
 // ---- builds ------------------------------------------------------------------------------
 
@@ -97,7 +115,7 @@ async function againstBare(bareUrl: string, label: string, url: string, cookie?:
 // ---- the run -----------------------------------------------------------------------------
 
 const scratch: string[] = [];
-let scratchDb: string | undefined;
+const scratchDbs: string[] = [];
 
 function ourEnv(ports: { port: number; apiPort: number }, dataDir: string): Record<string, string> {
   return {
@@ -110,11 +128,8 @@ function ourEnv(ports: { port: number; apiPort: number }, dataDir: string): Reco
 
 async function cleanUp(): Promise<void> {
   await Promise.all([...servers].map(stopServer));
-  if (scratchDb) {
-    const name = scratchDb;
-    scratchDb = undefined;
+  for (const name of scratchDbs.splice(0))
     await admin(`drop database if exists "${name}" with (force)`).catch((error) => console.error(`could not drop ${name}: ${error.message}`));
-  }
   for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
@@ -138,36 +153,40 @@ async function main(): Promise<void> {
   console.log(`Measuring: ${CONNECTIONS} connections, ${WARM_UP_SECONDS} s warm-up + ${DURATION} s per page, accept-encoding: gzip`);
   rows.push(await measure("bare Remix /", `${bare.base}/`));
 
-  {
-    const dataDir = mkdtempSync(join(tmpdir(), "vv-bench-ssr-"));
-    scratch.push(dataDir);
-    const ours = await startServer("server.ts on PGlite", "server.ts", PGLITE.port, ourEnv(PGLITE, dataDir), "/healthz");
-    const cookie = await signedInCookie(`http://127.0.0.1:${PGLITE.apiPort}`, dataDir, SECRET);
-    rows.push(await againstBare(`${bare.base}/`, "/privacy", `${ours.base}/privacy`, undefined, 80));
-    rows.push(await againstBare(`${bare.base}/`, "/login", `${ours.base}/login`, undefined, 60));
-    rows.push(await againstBare(`${bare.base}/`, "/airdrop (PGlite)", `${ours.base}/airdrop`, cookie, 15));
-    memory.push(`ours on PGlite ${mb(serverMemory(ours))}`);
-    await stopServer(ours);
-  }
-
   let reachable = true;
   await admin("select 1").catch((error) => {
     reachable = false;
     postgresNote = `/airdrop on PostgreSQL skipped: ${redact(ADMIN_URL)} is not reachable (${error.message})`;
   });
-  if (reachable) {
-    const name = `vv_bench_${randomBytes(5).toString("hex")}`;
-    await admin(`create database "${name}"`);
-    scratchDb = name;
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    const dataDir = mkdtempSync(join(tmpdir(), "vv-bench-ssr-pg-"));
-    scratch.push(dataDir);
-    const ours = await startServer("server.ts on PostgreSQL", "server.ts", POSTGRES.port, { ...ourEnv(POSTGRES, dataDir), DATABASE_URL: url.toString() }, "/healthz");
-    const cookie = await signedInCookie(`http://127.0.0.1:${POSTGRES.apiPort}`, dataDir, SECRET);
-    rows.push(await againstBare(`${bare.base}/`, "/airdrop (PostgreSQL)", `${ours.base}/airdrop`, cookie, 25));
-    memory.push(`ours on PostgreSQL ${mb(serverMemory(ours))}`);
-    await stopServer(ours);
+  for (const tree of BEFORE ? [{ cwd: BEFORE, prefix: "before: " }, { prefix: "" }] : [{ prefix: "" }]) {
+    const { prefix, cwd } = tree;
+    // The earlier tree's figures are shown beside the current ones, not held to the targets.
+    const target = (share: number) => (cwd ? undefined : share);
+    {
+      const dataDir = mkdtempSync(join(tmpdir(), "vv-bench-ssr-"));
+      scratch.push(dataDir);
+      const ours = await startServer(`${prefix}server.ts on PGlite`, "server.ts", PGLITE.port, ourEnv(PGLITE, dataDir), "/healthz", cwd);
+      const cookie = await signedInCookie(`http://127.0.0.1:${PGLITE.apiPort}`, dataDir, SECRET);
+      rows.push(await againstBare(`${bare.base}/`, `${prefix}/privacy`, `${ours.base}/privacy`, undefined, target(80)));
+      rows.push(await againstBare(`${bare.base}/`, `${prefix}/login`, `${ours.base}/login`, undefined, target(60)));
+      rows.push(await againstBare(`${bare.base}/`, `${prefix}/airdrop (PGlite)`, `${ours.base}/airdrop`, cookie, target(15)));
+      memory.push(`${prefix}ours on PGlite ${mb(serverMemory(ours))}`);
+      await stopServer(ours);
+    }
+    if (reachable) {
+      const name = `vv_bench_${randomBytes(5).toString("hex")}`;
+      await admin(`create database "${name}"`);
+      scratchDbs.push(name);
+      const url = new URL(ADMIN_URL);
+      url.pathname = `/${name}`;
+      const dataDir = mkdtempSync(join(tmpdir(), "vv-bench-ssr-pg-"));
+      scratch.push(dataDir);
+      const ours = await startServer(`${prefix}server.ts on PostgreSQL`, "server.ts", POSTGRES.port, { ...ourEnv(POSTGRES, dataDir), DATABASE_URL: url.toString() }, "/healthz", cwd);
+      const cookie = await signedInCookie(`http://127.0.0.1:${POSTGRES.apiPort}`, dataDir, SECRET);
+      rows.push(await againstBare(`${bare.base}/`, `${prefix}/airdrop (PostgreSQL)`, `${ours.base}/airdrop`, cookie, target(25)));
+      memory.push(`${prefix}ours on PostgreSQL ${mb(serverMemory(ours))}`);
+      await stopServer(ours);
+    }
   }
   memory.unshift(`bare ${mb(serverMemory(bare))}`);
   await stopServer(bare);
@@ -191,8 +210,9 @@ async function main(): Promise<void> {
       bareMean.toFixed(0),
       i === 0 ? "100%" : pct(share),
       row.target === undefined ? "-" : `>=${row.target}% ${mark(share >= row.target)}`,
-      i === 0 ? "-" : mark(errors + r.non2xx === 0),
-      i === 0 ? "-" : mark(r.latency.p99 < P99_LIMIT_MS),
+      // Bare and the earlier tree's pages are shown, not held to anything.
+      row.target === undefined ? "-" : mark(errors + r.non2xx === 0),
+      row.target === undefined ? "-" : mark(r.latency.p99 < P99_LIMIT_MS),
     ];
   });
   const widths = columns.map((c, k) => Math.max(c.length, ...table.map((cells) => cells[k].length)));

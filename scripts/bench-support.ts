@@ -53,8 +53,9 @@ export interface Server {
 export const servers = new Set<Server>();
 
 /** Started through npx in a process group of its own (npx does not pass signals on). */
-export async function startServer(name: string, script: string, port: number, env: Record<string, string>, ready: string): Promise<Server> {
+export async function startServer(name: string, script: string, port: number, env: Record<string, string>, ready: string, cwd?: string): Promise<Server> {
   const child = spawn("npx", ["tsx", script], {
+    cwd,
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: String(port), ...env },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
