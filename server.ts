@@ -16,7 +16,7 @@ import { rateLimits } from "./api/src/lib/rate-limit.ts";
 import { ensureSecret } from "./api/src/lib/secret-file.ts";
 import type { RunningApi } from "./api/src/start.ts";
 import { startApiInWorker } from "./api/src/start-in-worker.ts";
-import { apiAnswers } from "./app/utils/api.server.ts";
+import { apiAnswers, apiCallsSettled } from "./app/utils/api.server.ts";
 import { loadWebEnv, WebConfigError, type WebEnv } from "./app/utils/env.server.ts";
 import { bodyGuard, methodGuard, originGuard, privateCaching, rateGuard } from "./app/utils/request-guards.server.ts";
 import { prerenderedPages } from "./app/utils/prerendered-pages.server.ts";
@@ -157,20 +157,14 @@ const build = (await import(resolve("build/index.js"))) as ServerBuild;
 const namespacesFor = routeNamespaces(build.routes);
 // The legal texts and the sign-in pages read nothing of an anonymous visitor but the language.
 app.use(prerenderedPages(["/privacy", "/terms", "/login", "/register"], build, { namespacesFor }));
-const handlePage = createRequestHandler({
-  build,
-  mode: env.NODE_ENV,
-  getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, namespacesFor }),
-});
-// Pages being rendered. A visitor who goes away closes the socket, which ends the request for
-// server.close, while its loaders may still be calling the API: the shutdown waits for them.
-const rendering = new Set<Promise<void>>();
-app.all("*", (req, res, next) => {
-  const done: Promise<void> = Promise.resolve(handlePage(req, res, next))
-    .catch(next)
-    .finally(() => rendering.delete(done));
-  rendering.add(done);
-});
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: env.NODE_ENV,
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, namespacesFor }),
+  }),
+);
 
 // A request (headers and body) that drips slower than REQUEST_TIMEOUT_MS is answered 408 and
 // closed, so slow clients cannot hold sockets open; Node checks every second.
@@ -188,6 +182,6 @@ const server = createServer(
 closeWithGrace({ delay: 10_000 }, async () => {
   draining = true;
   await new Promise<void>((done) => server.close(() => done()));
-  await Promise.allSettled([...rendering]);
+  await apiCallsSettled();
   await Promise.all([api?.close(), limits.close()]);
 });

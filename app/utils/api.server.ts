@@ -30,6 +30,8 @@ export interface Caller {
 
 let agent: Dispatcher | undefined;
 
+const PENDING = Symbol.for("vv.pendingApiCalls");
+
 /**
  * Undici's own timeouts measure idleness, so an API that drips a byte a second would hold a
  * page for ever: each call also has an overall deadline (`deadline()`), and an answer over
@@ -49,6 +51,33 @@ function pool(): Dispatcher {
 
 function deadline(): AbortSignal {
   return AbortSignal.timeout(getEnv().API_TIMEOUT_MS);
+}
+
+/**
+ * API calls not yet answered: a shutdown lets them finish before it stops the API. One set per
+ * process: the pages call through the copy of this module bundled into build/index.js, and
+ * server.ts, which waits on it, imports this file itself.
+ */
+const pending: Set<Promise<unknown>> = ((globalThis as { [PENDING]?: Set<Promise<unknown>> })[PENDING] ??= new Set());
+
+function tracked<T>(call: Promise<T>): Promise<T> {
+  pending.add(call);
+  const forget = () => pending.delete(call);
+  call.then(forget, forget);
+  return call;
+}
+
+/**
+ * Settles once no API call is in flight. A page whose visitor went away is dropped by Remix at
+ * once, but its loaders go on calling the API: the server waits on this, not on its requests,
+ * before it stops the API (server.ts). A call made in the meantime is waited for too.
+ */
+export async function apiCallsSettled(): Promise<void> {
+  while (pending.size) {
+    await Promise.allSettled([...pending]);
+    // Lets the code that awaited them run on, and make its next call, before the set is read again.
+    await new Promise((next) => setImmediate(next));
+  }
 }
 
 /** Test seam: lets a test route calls through undici's MockAgent for faults a real API cannot make. */
@@ -95,7 +124,7 @@ export async function callApi<S extends RouteSpec>(
   const appKey = caller.app ? getEnv().NATIVE_APP_KEY : undefined;
   let raw: unknown;
   try {
-    const res = await undiciRequest(withCommonQuery(pathOf(spec.path, input.params), caller, input.query), {
+    const answer = undiciRequest(withCommonQuery(pathOf(spec.path, input.params), caller, input.query), {
       method: spec.method,
       dispatcher: pool(),
       signal: deadline(),
@@ -108,8 +137,8 @@ export async function callApi<S extends RouteSpec>(
         ...(appKey ? { [APP_KEY_HEADER]: appKey } : {}),
       },
       body: input.form ?? (input.body !== undefined ? JSON.stringify(input.body) : undefined),
-    });
-    raw = await res.body.json();
+    }).then((res) => res.body.json());
+    raw = await tracked(answer);
   } catch (error) {
     // The driver's words ("connect ECONNREFUSED 127.0.0.1:8787") name our network: they go to
     // the log, never into a page or a toast.
@@ -126,10 +155,14 @@ export async function callApi<S extends RouteSpec>(
 }
 
 /** Bytes the API serves outside the envelope (a stored file, a share image), with the headers that matter to caching. */
-export async function fetchApiBytes(
+export function fetchApiBytes(
   path: string,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; bytes: Buffer | null; etag: string | null; cacheControl: string | null }> {
+  return tracked(fetchBytes(path, headers));
+}
+
+async function fetchBytes(path: string, headers: Record<string, string>) {
   const res = await undiciRequest(new URL(path, getEnv().UPSTREAM_URL), { dispatcher: pool(), signal: deadline(), headers });
   const header = (name: string) => (typeof res.headers[name] === "string" ? (res.headers[name] as string) : null);
   if (res.statusCode !== 200) {

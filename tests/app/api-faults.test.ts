@@ -123,6 +123,27 @@ describe("callApi turns answers that are not answers into ApiError 200007", () =
   });
 });
 
+describe("shutting down", () => {
+  test("apiCallsSettled waits for the calls in flight, and for one that a finished call's code makes next", async () => {
+    const pool = useMock();
+    const did = { code: 0, data: { did: "d".repeat(22) } };
+    pool.intercept({ path: anyPath("/v1/user/did/"), method: "GET" }).reply(200, did).delay(300);
+    pool.intercept({ path: anyPath("/v1/user/did/"), method: "GET" }).reply(200, did).delay(300);
+    const seen: string[] = [];
+    // A loader that goes on after its visitor left: one call, then another.
+    const loader = client.callApi(routes.accounts.did, caller).then(async () => {
+      seen.push("first answered");
+      await client.callApi(routes.accounts.did, caller);
+      seen.push("second answered");
+    });
+    await client.apiCallsSettled();
+    seen.push("settled");
+    await loader;
+    expect(seen).toEqual(["first answered", "second answered", "settled"]);
+    await client.apiCallsSettled();
+  });
+});
+
 describe("the login action under a network fault", () => {
   test("a reset while sending the code becomes toast 200007, the e-mail kept", async () => {
     useMock()
