@@ -138,7 +138,9 @@ app.use("/build", precompressed, express.static(BUILD_DIR, { immutable: true, ma
 // never the unknown-path redirect to /airdrop: the browser would try to run that page's HTML.
 app.use("/build", (_req, res) => res.status(404).type("text/plain").send("Not found"));
 app.use(compression());
-app.use(express.static("public", { maxAge: "1h", index: false }));
+// Every file in public/ has an extension and no page path does: a page costs no look at the disk.
+const publicFiles = express.static("public", { maxAge: "1h", index: false });
+app.use((req, res, next) => (extname(req.path) ? publicFiles(req, res, next) : next()));
 // Liveness (the process serves) and readiness (it can serve pages: the API and its database
 // answer, and it is not shutting down) apart, so an orchestrator restarts only what is stuck.
 let draining = false;

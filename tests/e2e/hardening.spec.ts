@@ -93,6 +93,22 @@ test.describe("the web app's guards, in front of every route", () => {
     expect(await json.text()).toContain(t("errors:100400"));
   });
 
+  test("the files in public/ are served with an hour's caching; a missing one is an unknown path", async ({ request }) => {
+    for (const [path, type] of [
+      ["/robots.txt", "text/plain"],
+      ["/icon.svg", "image/svg+xml"],
+      ["/manifest.webmanifest", "application/manifest+json"],
+    ]) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(200);
+      expect(res.headers()["content-type"], path).toContain(type);
+      expect(res.headers()["cache-control"], path).toBe("public, max-age=3600");
+    }
+    // Not a file: the app's answer to an unknown path, the redirect to the airdrop page.
+    const missing = await request.get("/nothing-here.txt", { maxRedirects: 0 });
+    expect([missing.status(), missing.headers()["location"]]).toEqual([302, "/airdrop"]);
+  });
+
   test("behind a proxy that rewrites Host, a form post from our own pages still works", async () => {
     const body = new URLSearchParams({ intent: "send", email: "not-an-email" }).toString();
     const status = await new Promise<number>((resolve, reject) => {
