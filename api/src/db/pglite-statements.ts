@@ -76,8 +76,7 @@ export class PGliteWithStatements extends PGlite {
     return this.execProtocolStream(concat([...closing, ...parts, serialize.sync()]), { syncToFs: false });
   }
 
-  async #statement(text: string, paramTypes: number[] | undefined): Promise<Statement> {
-    const key = paramTypes?.length ? `${paramTypes.join(",")}\n${text}` : text;
+  async #statement(key: string, text: string, paramTypes: number[] | undefined): Promise<Statement> {
     const known = this.#statements.get(key);
     if (known) {
       this.#statements.delete(key);
@@ -96,8 +95,8 @@ export class PGliteWithStatements extends PGlite {
     return made;
   }
 
-  #forget(statement: Statement): void {
-    for (const [key, known] of this.#statements) if (known === statement) this.#statements.delete(key);
+  #forget(key: string, statement: Statement): void {
+    this.#statements.delete(key);
     this.#toClose.push(statement.name);
   }
 
@@ -116,14 +115,16 @@ export class PGliteWithStatements extends PGlite {
         serialize.execute({}),
       ]);
     };
-    const statement = await this.#statement(text, options?.paramTypes);
+    const paramTypes = options?.paramTypes;
+    const key = paramTypes?.length ? `${paramTypes.join(",")}\n${text}` : text;
+    const statement = await this.#statement(key, text, paramTypes);
     let messages: BackendMessage[];
     try {
       messages = await execute(statement);
     } catch (error) {
       if (!PARSE_AGAIN.has((error as { code?: string }).code ?? "") || this.isInTransaction()) throw error;
-      this.#forget(statement);
-      messages = await execute(await this.#statement(text, options?.paramTypes));
+      this.#forget(key, statement);
+      messages = await execute(await this.#statement(key, text, paramTypes));
     }
     if (!this.isInTransaction()) await this.syncToFs();
     return parseResults(messages, this.parsers, options)[0] as Results<T>;
