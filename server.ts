@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import { existsSync } from "node:fs";
 import { extname, join, resolve, sep } from "node:path";
+import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import closeWithGrace from "close-with-grace";
@@ -18,7 +19,7 @@ import type { RunningApi } from "./api/src/start.ts";
 import { startApiInWorker } from "./api/src/start-in-worker.ts";
 import { apiAnswers, apiCallsSettled } from "./app/utils/api.server.ts";
 import { loadWebEnv, WebConfigError, type WebEnv } from "./app/utils/env.server.ts";
-import { bodyGuard, methodGuard, originGuard, privateCaching, rateGuard } from "./app/utils/request-guards.server.ts";
+import { bodyGuard, isDataPath, methodGuard, originGuard, privateCaching, rateGuard } from "./app/utils/request-guards.server.ts";
 import { prerenderedPages } from "./app/utils/prerendered-pages.server.ts";
 import { routeNamespaces } from "./app/utils/route-namespaces.server.ts";
 
@@ -50,7 +51,10 @@ try {
 }
 const { env, api } = configured;
 
-const BUILD_DIR = resolve("public/build");
+/** `npm run dev`: Vite serves the app's modules from source and reloads them as they change. */
+const DEV = process.env.NODE_ENV === "development";
+const CLIENT_DIR = resolve("build/client");
+const ASSETS_DIR = join(CLIENT_DIR, "assets");
 const PUBLIC_HOST = new URL(env.PUBLIC_URL).host;
 /** Pages whose form may carry a picture (multipart), under UPLOAD_BODY_LIMIT. */
 const UPLOAD_PATHS = ["/settings", "/campaign"];
@@ -66,8 +70,8 @@ function precompressed(req: Request, res: Response, next: NextFunction) {
     res.status(400).type("text").send("Bad request");
     return;
   }
-  const file = resolve(join(BUILD_DIR, path));
-  if (!file.startsWith(BUILD_DIR + sep)) return next();
+  const file = resolve(join(ASSETS_DIR, path));
+  if (!file.startsWith(ASSETS_DIR + sep)) return next();
   for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]] as const) {
     if (accepted.includes(encoding) && existsSync(file + suffix)) {
       res.setHeader("Content-Encoding", encoding);
@@ -84,7 +88,7 @@ function precompressed(req: Request, res: Response, next: NextFunction) {
  * Facts only this server knows, in headers the Remix handler passes on (whatever a client sent
  * under these names is overwritten): the visitor's address as Express resolved it (trusting
  * the proxies TRUST_PROXY names), our public host, and whether Remix's own fetch asked
- * (`?_data=`, which Remix strips before loaders and actions see the URL).
+ * (single fetch's `<path>.data`, which Remix strips before loaders and actions see the URL).
  */
 function requestFacts(req: Request, _res: Response, next: NextFunction) {
   req.headers["x-client-ip"] = req.ip ?? "";
@@ -92,7 +96,7 @@ function requestFacts(req: Request, _res: Response, next: NextFunction) {
   // Host would cause on every form; originGuard has already held Origin to PUBLIC_URL, so the
   // public host is the one to compare with.
   req.headers["x-forwarded-host"] = PUBLIC_HOST;
-  req.headers["x-data-request"] = typeof req.query._data === "string" ? "1" : "0";
+  req.headers["x-data-request"] = isDataPath(req.path) ? "1" : "0";
   next();
 }
 
@@ -108,7 +112,8 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction) {
       // The map's tiles come from MAP_TILE_URL's host. On every page: a page's policy stays
       // with the document, and /map is usually reached from another page without a reload.
       `img-src 'self' data: blob: ${env.MAP_TILE_SOURCE}`,
-      "connect-src 'self'",
+      // In development Vite's module reloading talks over a WebSocket of its own.
+      DEV ? "connect-src 'self' ws://localhost:*" : "connect-src 'self'",
       "object-src 'none'",
       "base-uri 'none'",
       "frame-ancestors 'none'",
@@ -133,14 +138,23 @@ app.use(methodGuard);
 app.use(originGuard(env.PUBLIC_URL));
 app.use(bodyGuard({ bodyLimit: env.FORM_BODY_LIMIT, uploadLimit: env.UPLOAD_BODY_LIMIT, uploadPaths: UPLOAD_PATHS }));
 app.use(privateCaching);
-app.use("/build", precompressed, express.static(BUILD_DIR, { immutable: true, maxAge: "1y" }));
-// A build file that is not there (a page of the previous deploy asking for its chunk) is a 404,
-// never the unknown-path redirect to /airdrop: the browser would try to run that page's HTML.
-app.use("/build", (_req, res) => res.status(404).type("text/plain").send("Not found"));
+const vite = DEV
+  ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }))
+  : undefined;
+if (vite) {
+  app.use(vite.middlewares);
+} else {
+  // Vite names every file of the build by its content: each one is kept by browsers for a year.
+  app.use("/assets", precompressed, express.static(ASSETS_DIR, { immutable: true, maxAge: "1y" }));
+  // A build file that is not there (a page of the previous deploy asking for its chunk) is a 404,
+  // never the unknown-path redirect to /airdrop: the browser would try to run that page's HTML.
+  app.use("/assets", (_req, res) => res.status(404).type("text/plain").send("Not found"));
+}
 app.use(compression());
-// Every file in public/ has an extension and no page path does: a page costs no look at the disk.
-const publicFiles = express.static("public", { maxAge: "1h", index: false });
-app.use((req, res, next) => (extname(req.path) ? publicFiles(req, res, next) : next()));
+// public/, copied into the build. Every file there has an extension and no page path does: a
+// page costs no look at the disk.
+const publicFiles = express.static(vite ? "public" : CLIENT_DIR, { maxAge: "1h", index: false });
+app.use((req, res, next) => (extname(req.path) && !isDataPath(req.path) ? publicFiles(req, res, next) : next()));
 // Liveness (the process serves) and readiness (it can serve pages: the API and its database
 // answer, and it is not shutting down) apart, so an orchestrator restarts only what is stuck.
 let draining = false;
@@ -155,18 +169,31 @@ app.get("/healthz", async (_req, res) => {
 const limits = rateLimits(env.REDIS_URL);
 app.use(rateGuard(limits, { perMinute: env.RATE_WEB_PER_IP_PER_MINUTE, postsPerMinute: env.RATE_WEB_POSTS_PER_IP_PER_MINUTE }));
 
-const build = (await import(resolve("build/index.js"))) as ServerBuild;
-const namespacesFor = routeNamespaces(build.routes);
-// The legal texts and the sign-in pages read nothing of an anonymous visitor but the language.
-app.use(prerenderedPages(["/privacy", "/terms", "/login", "/register"], build, { namespacesFor }));
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: env.NODE_ENV,
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, namespacesFor }),
-  }),
-);
+if (vite) {
+  // Built again from source on each request, so an edit shows on the next reload.
+  const build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: env.NODE_ENV,
+      getLoadContext: async (_req, res) => ({ cspNonce: res.locals.cspNonce as string, namespacesFor: routeNamespaces((await build()).routes) }),
+    }),
+  );
+} else {
+  const build = (await import(pathToFileURL(resolve("build/server/index.js")).href)) as ServerBuild;
+  const namespacesFor = routeNamespaces(build.routes);
+  // The legal texts and the sign-in pages read nothing of an anonymous visitor but the language.
+  app.use(prerenderedPages(["/privacy", "/terms", "/login", "/register"], build, { namespacesFor }));
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: env.NODE_ENV,
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, namespacesFor }),
+    }),
+  );
+}
 
 // A request (headers and body) that drips slower than REQUEST_TIMEOUT_MS is answered 408 and
 // closed, so slow clients cannot hold sockets open; Node checks every second.
@@ -185,5 +212,5 @@ closeWithGrace({ delay: 10_000 }, async () => {
   draining = true;
   await new Promise<void>((done) => server.close(() => done()));
   await apiCallsSettled();
-  await Promise.all([api?.close(), limits.close()]);
+  await Promise.all([api?.close(), limits.close(), vite?.close()]);
 });

@@ -1,6 +1,7 @@
+import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToString } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
 import { normalizeLanguage } from "../contract/languages.ts";
 import { translatorFor } from "./utils/translations.server.ts";
 import { TranslatorProvider } from "./utils/translation.tsx";
@@ -16,10 +17,15 @@ import { NonceContext } from "./utils/nonce.tsx";
 const MODULE_PRELOAD = '<link rel="modulepreload"';
 const LOW_PRIORITY_MODULE_PRELOAD = '<link rel="modulepreload" fetchpriority="low"';
 
+/** How long a render may wait for the page's data to be written into it before it is cut off. */
+export const streamTimeout = 5_000;
+
 /**
- * The document, rendered in one piece. No route defers data, so streaming would only cut the
- * same bytes into dozens of chunks, each one a trip through compression: one string is
- * cheaper to render and to gzip (issue 12), and the page is complete when its first byte leaves.
+ * The document, rendered in one piece. Single fetch writes the page's data into the HTML from
+ * a stream, behind a Suspense boundary, so the render must be allowed to wait for it; but no
+ * route defers data, so the whole page is ready at once: it is collected and sent as one
+ * string, which is cheaper to gzip than dozens of chunks, and complete when its first byte
+ * leaves (decision 030).
  */
 export default async function handleRequest(
   request: Request,
@@ -32,13 +38,30 @@ export default async function handleRequest(
   const rootData = remixContext.staticHandlerContext.loaderData.root as { locale?: string } | undefined;
   const locale = normalizeLanguage(rootData?.locale) ?? (await detectLocale(request));
   const nonce = (loadContext as { cspNonce?: string }).cspNonce;
-  const html = renderToString(
+  const html = await renderDocument(
     <NonceContext.Provider value={nonce}>
       <TranslatorProvider value={translatorFor(locale)}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
       </TranslatorProvider>
     </NonceContext.Provider>,
+    nonce,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${html.replaceAll(MODULE_PRELOAD, LOW_PRIORITY_MODULE_PRELOAD)}`, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(html.replaceAll(MODULE_PRELOAD, LOW_PRIORITY_MODULE_PRELOAD), { headers: responseHeaders, status: responseStatusCode });
+}
+
+function renderDocument(element: React.ReactElement, nonce: string | undefined): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new PassThrough();
+    sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+    sink.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    sink.on("error", reject);
+    const { pipe, abort } = renderToPipeableStream(element, {
+      nonce,
+      onAllReady: () => pipe(sink),
+      onShellError: reject,
+    });
+    setTimeout(abort, streamTimeout + 1_000).unref();
+  });
 }

@@ -1,4 +1,4 @@
-/// <reference types="@remix-run/dev" />
+/// <reference types="vite/client" />
 /// <reference types="@remix-run/node" />
 
 import type { NamespacesFor } from "./utils/route-namespaces.server.ts";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { languageDir } from "../contract/languages.ts";
 import { appFromUrl } from "./utils/app-client.server.ts";
 import { appCookie, langCookie } from "./utils/cookies.server.ts";
@@ -33,5 +33,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const app = appFromUrl(request);
   if (app) headers.append("Set-Cookie", await appCookie().serialize(app));
-  return json({ locale, dir: languageDir(locale), resources: resourcesFor(locale, namespaces), toast }, { headers });
+  return data({ locale, dir: languageDir(locale), resources: resourcesFor(locale, namespaces), toast }, { headers });
 }

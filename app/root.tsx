@@ -20,7 +20,7 @@ import { IconSprite } from "./components/icons.tsx";
 import { LoadingSpinner } from "./components/loading-spinner.tsx";
 import { OfflineNotice } from "./components/offline-notice.tsx";
 import { Toaster, useActionToast } from "./components/toaster.tsx";
-import stylesHref from "./styles/app.css";
+import stylesHref from "./styles/app.css?url";
 import { ROOT_NAMESPACES, type RouteHandle } from "./utils/i18n.ts";
 import { useNonce } from "./utils/nonce.tsx";
 

@@ -1,15 +1,15 @@
 // First-load budgets of design.md §7, measured on the production build (`npm run build`).
 //
-// For each page: JS = what <Scripts/> loads on a document request (the assets manifest,
-// entry.client and its imports, then every matched route module, root first, and their
-// imports), CSS = the stylesheets <Links/> puts in the head (the routes' `css` and the
-// build/_assets/*.css URLs their modules link). Sizes are gzip -9 bytes, each file
-// counted once. A page whose matched routes export `handle = { hydrate: false }` renders
+// For each page: JS = what <Scripts/> loads on a document request (entry.client and its
+// imports, then every matched route module, root first, and their imports; with lazy route
+// discovery the manifest travels inside the page, not as a file), CSS = the stylesheets <Links/>
+// puts in the head (the routes' `css` and the /assets/*.css URLs their modules link). Sizes are
+// gzip -9 bytes, each file counted once. A page whose matched routes export `handle = { hydrate: false }` renders
 // no <Scripts/> (see app/root.tsx), so it ships 0 JS.
 //
 //   node scripts/budgets.mjs           print the table
 //   node scripts/budgets.mjs --check   ... and exit 1 when a page is over budget
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -20,26 +20,18 @@ const NO_JS_PAGES = new Set(["/privacy", "/terms", "/download"]);
 const PAGES = ["/login", "/register", "/airdrop", "/team", "/recruit", "/force", "/swap", "/mine", "/settings", "/campaign", "/map", "/privacy", "/terms", "/download"];
 
 const check = process.argv.includes("--check");
-const PUBLIC_DIR = "public";
+const CLIENT_DIR = "build/client";
+const SERVER_BUILD = "build/server/index.js";
 
-/** The assets manifest of the build: the one build/index.js names (a stale one may linger). */
-function loadManifest() {
-  if (!existsSync("build/index.js")) throw new Error("no build/index.js: run `npm run build` first");
-  const server = readFileSync("build/index.js", "utf8");
-  const url = /"(\/build\/manifest-[A-Za-z0-9]+\.js)"/.exec(server)?.[1];
-  const file = url
-    ? join(PUBLIC_DIR, url)
-    : join(PUBLIC_DIR, "build", readdirSync(join(PUBLIC_DIR, "build")).find((f) => /^manifest-.*\.js$/.test(f)) ?? "");
-  const text = readFileSync(file, "utf8");
-  const json = text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1);
-  return { manifest: JSON.parse(json), url: url ?? "/" + file.slice(PUBLIC_DIR.length + 1) };
-}
+if (!existsSync(SERVER_BUILD)) throw new Error(`no ${SERVER_BUILD}: run \`npm run build\` first`);
+// The server build: its assets manifest, and its route modules' `handle` as the running app sees it.
+const build = await import(pathToFileURL(resolve(SERVER_BUILD)).href);
 
 const gzipCache = new Map();
 /** gzip -9 size of one built file (the .gz twin precompress.mjs wrote, when there is one). */
 function gzipBytes(url) {
   if (!gzipCache.has(url)) {
-    const file = join(PUBLIC_DIR, url);
+    const file = join(CLIENT_DIR, url);
     const size = existsSync(file + ".gz")
       ? readFileSync(file + ".gz").length
       : gzipSync(readFileSync(file), { level: 9 }).length;
@@ -67,20 +59,18 @@ function matchRoutes(routes, page) {
   return hits[0];
 }
 
-// The server build's route modules, for their `handle` as the running app sees it.
-const serverRoutes = (await import(pathToFileURL(resolve("build/index.js")).href)).routes;
-const noHydrate = (id) => serverRoutes[id]?.module.handle?.hydrate === false;
+const noHydrate = (id) => build.routes[id]?.module.handle?.hydrate === false;
 
-function measure(manifest, manifestUrl, page) {
+function measure(manifest, page) {
   const chain = matchRoutes(manifest.routes, page);
   if (!chain) return undefined;
   const routeFiles = new Set(chain.flatMap((r) => [r.module, ...(r.imports ?? [])]));
   const hydrate = !chain.some((r) => noHydrate(r.id));
-  const js = hydrate ? new Set([manifestUrl, manifest.entry.module, ...manifest.entry.imports, ...routeFiles]) : new Set();
+  const js = hydrate ? new Set([...(build.future.v3_lazyRouteDiscovery ? [] : [manifest.url]), manifest.entry.module, ...manifest.entry.imports, ...routeFiles]) : new Set();
   // Stylesheets: route css from the manifest, and the CSS asset URLs the route modules link.
   const css = new Set(chain.flatMap((r) => r.css ?? []));
   for (const url of routeFiles) {
-    for (const m of readFileSync(join(PUBLIC_DIR, url), "utf8").matchAll(/"(\/build\/[^"]+\.css)"/g)) css.add(m[1]);
+    for (const m of readFileSync(join(CLIENT_DIR, url), "utf8").matchAll(/"(\/assets\/[^"]+\.css)"/g)) css.add(m[1]);
   }
   const sum = (files) => [...files].reduce((total, url) => total + gzipBytes(url), 0);
   return { routes: chain.map((r) => r.id), hydrate, js: sum(js), css: sum(css), jsFiles: js.size, cssFiles: css.size };
@@ -88,10 +78,9 @@ function measure(manifest, manifestUrl, page) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-const { manifest, url } = loadManifest();
 const rows = [];
 for (const page of PAGES) {
-  const result = measure(manifest, url, page);
+  const result = measure(build.assets, page);
   if (!result) {
     rows.push({ page, missing: true, ok: false });
     continue;

@@ -4,7 +4,7 @@ import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-const root = "public/build";
+const root = "build/client/assets";
 const TEXT = /\.(js|css|map|json|svg|txt)$/;
 
 async function* files(dir) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { CampaignPage } from "~/features/campaign/campaign-page.tsx";
 import { campaignAction, loadCampaign } from "~/features/campaign/campaign.server.ts";
-import campaignHref from "~/styles/campaign.css";
+import campaignHref from "~/styles/campaign.css?url";
 import type { RouteHandle } from "~/utils/i18n.ts";
 import { titleFromData } from "~/utils/title-meta.ts";
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import clusterHref from "leaflet.markercluster/dist/MarkerCluster.css";
-import leafletHref from "leaflet/dist/leaflet.css";
+import clusterHref from "leaflet.markercluster/dist/MarkerCluster.css?url";
+import leafletHref from "leaflet/dist/leaflet.css?url";
 import { MapPage } from "~/features/map/map-page.tsx";
-import mapHref from "~/styles/map.css";
+import mapHref from "~/styles/map.css?url";
 import { loadMap, mapAction } from "~/features/map/map.server.ts";
 import type { RouteHandle } from "~/utils/i18n.ts";
 import { titleFromData } from "~/utils/title-meta.ts";

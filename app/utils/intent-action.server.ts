@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { ErrorCode } from "../../contract/errors.ts";
 import type { RouteSpec } from "../../contract/route.ts";
@@ -18,7 +18,7 @@ export function field(form: FormData, name: string): string {
  * multipart that does not parse). server.ts refuses such posts before Remix; an action reached
  * anyway must still answer, not fail.
  */
-export async function postedForm(request: Request): Promise<FormData | Response> {
+export async function postedForm(request: Request): Promise<FormData | StatusRefusal> {
   try {
     return await request.formData();
   } catch (error) {
@@ -27,9 +27,15 @@ export async function postedForm(request: Request): Promise<FormData | Response>
   }
 }
 
+/** A refusal answered with an HTTP status of its own (400, 413), as action data. */
+export type StatusRefusal = ReturnType<typeof data<IntentFailure>>;
+
+/** What a page's action answers: a refusal or a success toast as action data, or a redirect. */
+export type ActionAnswer = IntentFailure | StatusRefusal | { toast: Toast } | Response;
+
 /** The answer to a post whose body is not a form: the shape of any refusal, at 400. */
-export function notAForm(): Response {
-  return json<IntentFailure>({ toast: { kind: "error", code: ErrorCode.badRequest } }, { status: 400 });
+export function notAForm(): StatusRefusal {
+  return data<IntentFailure>({ toast: { kind: "error", code: ErrorCode.badRequest } }, { status: 400 });
 }
 
 /** Calls the API as the signed-in user of this request (an expired login goes to /login). */
@@ -75,21 +81,21 @@ export async function dispatchIntent(
   request: Request,
   table: Record<string, Intent<any>>,
   opts: { page: string; keep?: readonly string[]; form?: FormData },
-): Promise<Response> {
+): Promise<ActionAnswer> {
   const ctx = await requireSignedIn(request);
   const form = opts.form ?? (await postedForm(request));
-  if (form instanceof Response) return form;
+  if (!(form instanceof FormData)) return form;
   const chosen = field(form, "intent");
   // The table's own entries only: every object also answers to "constructor" or "toString".
   const handler = Object.hasOwn(table, chosen) ? table[chosen] : undefined;
-  if (!handler) return json<IntentFailure>({ toast: { kind: "error", code: ErrorCode.badRequest } });
+  if (!handler) return { toast: { kind: "error", code: ErrorCode.badRequest } } satisfies IntentFailure;
   const api: SignedInApi = (spec, input) => callSignedIn(request, ctx, spec, input);
   let result: unknown;
   try {
     result = await handler.call({ api, form, ctx });
   } catch (error) {
     const fields = Object.fromEntries((opts.keep ?? []).map((name) => [name, field(form, name)]));
-    return json<IntentFailure>({ toast: error instanceof Refusal ? error.toast : errorToast(error), fields });
+    return { toast: error instanceof Refusal ? error.toast : errorToast(error), fields } satisfies IntentFailure;
   }
   const toast = handler.success(result);
   return handler.next ? redirectWithToast(handler.next(result), toast) : doneWithToast(request, opts.page, toast);

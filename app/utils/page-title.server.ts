@@ -1,4 +1,3 @@
-import { json } from "@remix-run/node";
 import type { Namespace } from "./i18n.ts";
 import { fixedT } from "./translations.server.ts";
 import { detectLocale } from "./locale.server.ts";
@@ -15,5 +14,5 @@ export async function pageTitle(request: Request, key: string, ns: "common" | Na
  * would run, and crash, in the browser bundle.
  */
 export async function titleData(request: Request, key: string) {
-  return json({ title: await pageTitle(request, key) });
+  return { title: await pageTitle(request, key) };
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { NextFunction, Request, Response } from "express";
+import { encode } from "turbo-stream";
 import { ErrorCode, ERROR_MESSAGES, type ErrorCodeValue } from "../../contract/errors.ts";
 import { LANGUAGES, type LanguageCode } from "../../contract/languages.ts";
 import type { RateLimits } from "../../api/src/lib/rate-limit.ts";
@@ -39,6 +40,40 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** Remix's own fetch of a page's data or of an action's answer (single fetch: `<path>.data`). */
+export function isDataPath(path: string): boolean {
+  return path.endsWith(".data");
+}
+
+/** The page a data request stands for: `/team.data?_routes=x&level=2` is `/team?level=2`, `/_root.data` is `/`. */
+function pageOf(req: Request): string {
+  const url = new URL(req.originalUrl, "http://localhost");
+  url.searchParams.delete("_routes");
+  const path = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+  return path + url.search;
+}
+
+const REDIRECT = Symbol("redirect");
+
+/**
+ * A refusal as Remix's client reads single fetch answers (turbo-stream). A post gets action
+ * data with the toast, which the page shows while it keeps what was typed. A page's data (only
+ * the rate limit refuses one) cannot be answered for routes the guard knows nothing of, so the
+ * browser is told to load the page as a document, which gets the localized refusal page.
+ */
+async function refuseData(req: Request, res: Response, status: number, code: ErrorCodeValue): Promise<void> {
+  const value = SAFE.has(req.method)
+    ? { [REDIRECT]: { redirect: pageOf(req), status: 302, revalidate: false, reload: true, replace: false } }
+    : { data: { toast: { kind: "error", code } } };
+  const body = await new globalThis.Response(
+    encode(value, { plugins: [(v) => (v && typeof v === "object" && REDIRECT in v ? ["SingleFetchRedirect", (v as Record<symbol, unknown>)[REDIRECT]] : undefined)] }),
+  ).text();
+  res
+    .status(SAFE.has(req.method) ? 202 : status)
+    .type("text/x-script")
+    .send(body);
+}
+
 /**
  * A refusal in the visitor's language: action data with a toast for Remix's own fetch (the page
  * shows it and keeps what was typed), a small page for a plain form post.
@@ -46,10 +81,7 @@ function escapeHtml(text: string): string {
 async function refuse(req: Request, res: Response, status: number, code: ErrorCodeValue): Promise<void> {
   res.setHeader("Cache-Control", "no-store");
   if (status === 405) res.setHeader("Allow", [...ALLOWED].join(", "));
-  if (typeof req.query._data === "string") {
-    res.status(status).json({ toast: { kind: "error", code } });
-    return;
-  }
+  if (isDataPath(req.path)) return refuseData(req, res, status, code);
   const lng = await detectLocale(webRequest(req));
   const dir = LANGUAGES.find((l) => l.code === lng)?.dir ?? "ltr";
   const message = MESSAGES.get(lng)?.[String(code)] ?? ERROR_MESSAGES[code];
@@ -123,7 +155,7 @@ export function bodyGuard(opts: Pick<GuardOptions, "bodyLimit" | "uploadLimit" |
  * by the browser's back-forward cache after logout. Uploaded pictures keep their own caching.
  */
 export function privateCaching(req: Request, res: Response, next: NextFunction): void {
-  const personal = typeof req.query._data === "string" || /(?:^|;\s*)vv_session=/.test(req.headers.cookie ?? "");
+  const personal = isDataPath(req.path) || /(?:^|;\s*)vv_session=/.test(req.headers.cookie ?? "");
   if (personal && !req.path.startsWith("/media/")) res.setHeader("Cache-Control", "private, no-store");
   next();
 }

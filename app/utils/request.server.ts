@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import type { z } from "zod";
 import { ErrorCode } from "../../contract/errors.ts";
 import type { LanguageCode } from "../../contract/languages.ts";
@@ -78,7 +78,7 @@ export async function orUnavailable<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (error instanceof ApiError) throw json({ code: error.code, message: error.message }, { status: 503 });
+    if (error instanceof ApiError) throw data({ code: error.code, message: error.message }, { status: 503 });
     throw error;
   }
 }

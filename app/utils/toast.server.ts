@@ -1,4 +1,4 @@
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { toastCookie } from "./cookies.server.ts";
 import type { Toast } from "./toast.ts";
 
@@ -22,7 +22,7 @@ export async function redirectWithToast(to: string, toast: Toast, init: { header
   return redirect(to, { headers });
 }
 
-/** Remix's own fetch (JavaScript running), as server.ts saw it before Remix dropped `?_data=`. */
+/** Remix's own fetch (JavaScript running), as server.ts saw it before Remix dropped `.data` from the path. */
 function isDataRequest(request: Request): boolean {
   return request.headers.get("x-data-request") === "1";
 }
@@ -32,6 +32,6 @@ function isDataRequest(request: Request): boolean {
  * does not post again) with a flash toast; with JavaScript the toast comes back as action data,
  * the page's loaders refresh, and the root (with its translations) is not sent again.
  */
-export async function doneWithToast(request: Request, to: string, toast: Toast): Promise<Response> {
-  return isDataRequest(request) ? json({ toast }) : redirectWithToast(to, toast);
+export async function doneWithToast(request: Request, to: string, toast: Toast): Promise<{ toast: Toast } | Response> {
+  return isDataRequest(request) ? { toast } : redirectWithToast(to, toast);
 }

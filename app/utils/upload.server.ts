@@ -1,18 +1,18 @@
-import { json, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { data, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { FormData as UploadForm } from "undici";
 import { ErrorCode } from "../../contract/errors.ts";
 import type { UploadType } from "../../contract/files.ts";
 import { routes } from "../../contract/routes.ts";
 import { getEnv } from "./env.server.ts";
-import { notAForm, postedForm, type IntentFailure } from "./intent-action.server.ts";
+import { notAForm, postedForm, type IntentFailure, type StatusRefusal } from "./intent-action.server.ts";
 
 /** Reads a page's form: a picture arrives as multipart, and is held in memory only up to the cap. */
-export async function readUploadForm(request: Request): Promise<FormData | Response> {
+export async function readUploadForm(request: Request): Promise<FormData | StatusRefusal> {
   if (!request.headers.get("content-type")?.startsWith("multipart/form-data")) return postedForm(request);
   try {
     return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: getEnv().UPLOAD_BODY_LIMIT }));
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return json<IntentFailure>({ toast: { kind: "error", code: ErrorCode.tooLarge } }, { status: 413 });
+    if (error instanceof MaxPartSizeExceededError) return data<IntentFailure>({ toast: { kind: "error", code: ErrorCode.tooLarge } }, { status: 413 });
     // Anything else the parser throws is about the body: no boundary, cut off, malformed.
     return notAForm();
   }

@@ -65,12 +65,28 @@ export function post(path: string, form: Record<string, string>, init: { jar?: J
   return new Request(ORIGIN + path, { method: "POST", body: new URLSearchParams(form), headers });
 }
 
-/** Runs a loader or action; a thrown Response (redirect) is returned like a returned one. */
-export async function run(fn: () => Promise<Response> | Response): Promise<Response> {
+/** `data(value, init)` from a loader or action: the value with its status and headers. */
+function isDataWithInit(value: unknown): value is { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null } {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
+}
+
+/** What Remix answers for a loader's or action's result: a Response as it is, data as JSON with its status and headers. */
+function asResponse(result: unknown): Response {
+  if (result instanceof Response) return result;
+  if (isDataWithInit(result)) return Response.json(result.data, result.init ?? undefined);
+  return Response.json(result);
+}
+
+/**
+ * Runs a loader or action and gives its answer as a Response, so a test reads data, status and
+ * cookies the same way whatever the route returned; a thrown Response (redirect) or `data()`
+ * (an error page's status) is returned like a returned one.
+ */
+export async function run(fn: () => unknown): Promise<Response> {
   try {
-    return await fn();
+    return asResponse(await fn());
   } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
+    if (thrown instanceof Response || isDataWithInit(thrown)) return asResponse(thrown);
     throw thrown;
   }
 }

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { BonusType } from "../../../contract/bonus-tasks.ts";
 import { routes } from "../../../contract/routes.ts";
 import { minutesText } from "~/utils/format.ts";
@@ -17,7 +17,8 @@ export async function loadAirdrop(request: Request) {
   const upgradeLater = new URL(request.url).searchParams.get("upgrade") === "later";
   const welcome = !(await welcomedCookie.parse(request.headers.get("Cookie")));
   const headers = welcome ? { "Set-Cookie": await welcomedCookie.serialize("1") } : undefined;
-  return json({
+  return data(
+    {
     title,
     info,
     rounds: withRoundTimes(request, ctx.locale, rounds.list),
@@ -31,7 +32,9 @@ export async function loadAirdrop(request: Request) {
     storePopup: tasks.app_outdated && !upgradeLater && !tasks.list.some((t) => t.bonus_type === BonusType.appUpgrade && t.collected),
     upgradePower: tasks.power_amount,
     welcome,
-  }, { headers });
+  },
+    { headers },
+  );
 }
 
 /** The handle as typed, with the @ the API expects. */

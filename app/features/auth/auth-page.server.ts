@@ -1,4 +1,4 @@
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { getEnv } from "~/utils/env.server.ts";
 import { fixedT } from "~/utils/translations.server.ts";
 import { routes } from "../../../contract/routes.ts";
@@ -30,7 +30,7 @@ export async function authPageLoader(request: Request, mode: "login" | "register
   const t = fixedT(ctx.locale, "auth");
   const invite = url.searchParams.get("invite")?.trim() || undefined;
   const inviter = mode === "register" && invite ? await inviterOf(ctx, invite) : undefined;
-  return json({
+  return {
     title: t(`${mode}.title`),
     description: t(`${mode}.description`),
     publicUrl: getEnv().PUBLIC_URL,
@@ -38,5 +38,5 @@ export async function authPageLoader(request: Request, mode: "login" | "register
     invite,
     inviter: inviter?.name,
     shareImage: inviter?.share_image ?? undefined,
-  });
+  };
 }

@@ -1,8 +1,7 @@
-import { json } from "@remix-run/node";
 import { routes } from "../../../contract/routes.ts";
 import { callApi } from "~/utils/api.server.ts";
 import { langCookie } from "~/utils/cookies.server.ts";
-import { field, postedForm } from "~/utils/intent-action.server.ts";
+import { field, postedForm, type StatusRefusal } from "~/utils/intent-action.server.ts";
 import { errorToast, requestContext } from "~/utils/request.server.ts";
 import { safeRedirect } from "~/utils/safe-redirect.ts";
 import { commitSession } from "~/utils/session.server.ts";
@@ -25,9 +24,9 @@ function withEvent(toast: Toast, name: "click_get_otp" | "login", mode: "login" 
  * with what was typed; the final intent signs in, switches the UI to the user's
  * language and redirects. Failures come back as a localized toast, fields kept.
  */
-export async function otpAction(request: Request, mode: "login" | "register") {
+export async function otpAction(request: Request, mode: "login" | "register"): Promise<OtpActionData | StatusRefusal | Response> {
   const form = await postedForm(request);
-  if (form instanceof Response) return form;
+  if (!(form instanceof FormData)) return form;
   const ctx = await requestContext(request);
   const email = field(form, "email");
   const invite = field(form, "invite");
@@ -37,15 +36,15 @@ export async function otpAction(request: Request, mode: "login" | "register") {
     try {
       const sent = await callApi(routes.accounts.sendCode, ctx.caller, { body: { email, purpose: mode } });
       const toast = withEvent({ kind: "success", key: "auth:codeSent" }, "click_get_otp", mode);
-      return json<OtpActionData>({ ...kept, sent: true, resendAfter: sent.resend_after, toast });
+      return { ...kept, sent: true, resendAfter: sent.resend_after, toast };
     } catch (error) {
-      return json<OtpActionData>({ ...kept, sent: false, toast: withEvent(errorToast(error), "click_get_otp", mode) });
+      return { ...kept, sent: false, toast: withEvent(errorToast(error), "click_get_otp", mode) };
     }
   }
 
   const code = field(form, "code");
   if (!code) {
-    return json<OtpActionData>({ ...kept, sent: field(form, "sent") === "1", toast: { kind: "error", key: "auth:codeRequired" } });
+    return { ...kept, sent: field(form, "sent") === "1", toast: { kind: "error", key: "auth:codeRequired" } };
   }
   try {
     const result =
@@ -62,6 +61,6 @@ export async function otpAction(request: Request, mode: "login" | "register") {
     const welcome = withEvent({ kind: "success", key: mode === "login" ? "auth:welcomeBack" : "auth:registered" }, "login", mode);
     return redirectWithToast(safeRedirect(field(form, "redirectTo")), welcome, { headers });
   } catch (error) {
-    return json<OtpActionData>({ ...kept, sent: true, toast: withEvent(errorToast(error), "login", mode) });
+    return { ...kept, sent: true, toast: withEvent(errorToast(error), "login", mode) };
   }
 }

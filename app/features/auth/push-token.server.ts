@@ -1,4 +1,3 @@
-import { json } from "@remix-run/node";
 import { pushTokenBody } from "../../../contract/accounts.ts";
 import { ErrorCode } from "../../../contract/errors.ts";
 import { routes } from "../../../contract/routes.ts";
@@ -8,6 +7,9 @@ import { requestContext } from "~/utils/request.server.ts";
 
 type PushTokenAnswer = { ok: true } | { ok: false; code: number };
 
+/** The adapter's answer, JSON at the given status. */
+const answer = (body: PushTokenAnswer, status = 200) => Response.json(body, { status });
+
 /**
  * POST /native/push-token (token, platform): the native bridge hands over the app's push token
  * (docs/native-bridge.md) and the API binds it to the account and device of this session. The
@@ -15,17 +17,17 @@ type PushTokenAnswer = { ok: true } | { ok: false; code: number };
  */
 export async function pushTokenAction(request: Request): Promise<Response> {
   const form = await postedForm(request);
-  if (form instanceof Response) return form;
+  if (!(form instanceof FormData)) return answer({ ok: false, code: ErrorCode.badRequest }, 400);
   const ctx = await requestContext(request);
-  if (!ctx.caller.token) return json<PushTokenAnswer>({ ok: false, code: ErrorCode.loginExpired }, { status: 401 });
+  if (!ctx.caller.token) return answer({ ok: false, code: ErrorCode.loginExpired }, 401);
   const body = pushTokenBody.safeParse({ token: field(form, "token"), platform: field(form, "platform") });
-  if (!body.success) return json<PushTokenAnswer>({ ok: false, code: ErrorCode.badRequest }, { status: 400 });
+  if (!body.success) return answer({ ok: false, code: ErrorCode.badRequest }, 400);
   try {
     await callApi(routes.accounts.pushToken, ctx.caller, { body: body.data });
-    return json<PushTokenAnswer>({ ok: true });
+    return answer({ ok: true });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const status = error.code === ErrorCode.loginExpired || error.code === ErrorCode.accountBanned ? 401 : error.code === ErrorCode.badRequest ? 400 : 502;
-    return json<PushTokenAnswer>({ ok: false, code: error.code }, { status });
+    return answer({ ok: false, code: error.code }, status);
   }
 }

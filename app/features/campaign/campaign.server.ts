@@ -1,11 +1,10 @@
-import { json } from "@remix-run/node";
 import { CONTACT_MAX, CONTACT_MIN } from "../../../contract/campaign-states.ts";
 import { ErrorCode } from "../../../contract/errors.ts";
 import { routes } from "../../../contract/routes.ts";
 import { fromEpochSeconds } from "../../../contract/time.ts";
 import { dateTimeFormat } from "~/utils/intl.ts";
 import { timeZoneOf } from "~/utils/locale.server.ts";
-import { dispatchIntent, field, intent, Refusal } from "~/utils/intent-action.server.ts";
+import { dispatchIntent, field, intent, Refusal, type ActionAnswer } from "~/utils/intent-action.server.ts";
 import { pageTitle } from "~/utils/page-title.server.ts";
 import { callSignedIn, orUnavailable, requireSignedIn } from "~/utils/request.server.ts";
 import { chosenFile, readUploadForm, uploadPicture } from "~/utils/upload.server.ts";
@@ -20,7 +19,7 @@ export async function loadCampaign(request: Request) {
   const zone = timeZoneOf(request);
   const date = dateTimeFormat(ctx.locale, { dateStyle: "medium", timeZone: zone ?? "UTC" });
   const submitted = campaign.submitted_at === null ? null : date.format(fromEpochSeconds(campaign.submitted_at));
-  return json({ title, campaign, applying, submitted });
+  return { title, campaign, applying, submitted };
 }
 
 /** The typed contact, checked as the API will, so a missing field is said before the photo is sent. */
@@ -45,9 +44,9 @@ const INTENTS = {
   }),
 };
 
-export async function campaignAction(request: Request): Promise<Response> {
+export async function campaignAction(request: Request): Promise<ActionAnswer> {
   await requireSignedIn(request);
   const form = await readUploadForm(request);
-  if (form instanceof Response) return form;
+  if (!(form instanceof FormData)) return form;
   return dispatchIntent(request, INTENTS, { page: "/campaign", keep: ["contact"], form });
 }

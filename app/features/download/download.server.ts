@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { getEnv, type WebEnv } from "~/utils/env.server.ts";
 import { detectLocale } from "~/utils/locale.server.ts";
 import { translatorFor } from "~/utils/translations.server.ts";
@@ -14,7 +14,7 @@ export async function downloadLoader({ request }: LoaderFunctionArgs, env: WebEn
   const locale = await detectLocale(request);
   const { t } = translatorFor(locale);
   const publicUrl = env.PUBLIC_URL.replace(/\/+$/, "");
-  return json(
+  return data(
     {
       title: t("download:meta.title"),
       description: t("download:meta.description"),

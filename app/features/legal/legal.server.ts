@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { LanguageCode } from "../../../contract/languages.ts";
 import { getEnv } from "~/utils/env.server.ts";
 import { fixedT } from "~/utils/translations.server.ts";
@@ -36,5 +36,5 @@ export async function legalLoader({ request }: LoaderFunctionArgs, doc: Doc) {
   const locale = await detectLocale(request);
   const key = `${locale}:${doc}`;
   if (!built.has(key)) built.set(key, buildText(locale, doc));
-  return json({ ...(await built.get(key)!), publicUrl: getEnv().PUBLIC_URL });
+  return { ...(await built.get(key)!), publicUrl: getEnv().PUBLIC_URL };
 }

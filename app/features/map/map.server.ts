@@ -1,4 +1,3 @@
-import { json } from "@remix-run/node";
 import type { NearbyUser } from "../../../contract/map.ts";
 import { routes } from "../../../contract/routes.ts";
 import { getEnv } from "~/utils/env.server.ts";
@@ -26,7 +25,7 @@ export async function loadMap(request: Request) {
     return { ...user, km: distance < 1 ? null : km.format(distance) };
   });
   const { MAP_TILE_URL, MAP_TILE_ATTRIBUTION } = getEnv();
-  return json({ title, nearby: { ...nearby, list }, tiles: { url: MAP_TILE_URL, attribution: MAP_TILE_ATTRIBUTION } });
+  return { title, nearby: { ...nearby, list }, tiles: { url: MAP_TILE_URL, attribution: MAP_TILE_ATTRIBUTION } };
 }
 
 const DEGREES = /^-?\d{1,3}(\.\d{1,12})?$/;

@@ -1,4 +1,3 @@
-import { json } from "@remix-run/node";
 import { loadSignedInUser } from "./profile.server.ts";
 
 /**
@@ -7,5 +6,5 @@ import { loadSignedInUser } from "./profile.server.ts";
  * stub would be a chunk of its own on every page).
  */
 export async function loadLayout(request: Request) {
-  return json({ user: await loadSignedInUser(request) });
+  return { user: await loadSignedInUser(request) };
 }

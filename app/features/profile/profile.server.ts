@@ -1,4 +1,3 @@
-import { json } from "@remix-run/node";
 import type { User } from "../../../contract/profile.ts";
 import { routes } from "../../../contract/routes.ts";
 import { pageTitle } from "~/utils/page-title.server.ts";
@@ -31,12 +30,12 @@ export async function loadProfilePage(request: Request) {
       pageTitle(request, "tabs.profile"),
     ]),
   );
-  return json({
+  return {
     title,
     statuses: statuses.list,
     rounds: withRoundTimes(request, ctx.locale, rounds.list),
     nextBefore: rounds.next_before,
     paged: Boolean(before),
     confirmLogout: url.searchParams.get("confirm") === "logout",
-  });
+  };
 }

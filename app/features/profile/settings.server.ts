@@ -1,9 +1,9 @@
-import { json, redirectDocument } from "@remix-run/node";
+import { redirectDocument } from "@remix-run/node";
 import { ErrorCode } from "../../../contract/errors.ts";
 import { normalizeLanguage } from "../../../contract/languages.ts";
 import { routes } from "../../../contract/routes.ts";
 import { langCookie } from "~/utils/cookies.server.ts";
-import { dispatchIntent, field, intent, type IntentFailure, Refusal } from "~/utils/intent-action.server.ts";
+import { dispatchIntent, field, intent, Refusal, type ActionAnswer, type IntentFailure } from "~/utils/intent-action.server.ts";
 import { pageTitle } from "~/utils/page-title.server.ts";
 import { callSignedIn, errorToast, orUnavailable, requireSignedIn } from "~/utils/request.server.ts";
 import { safeRedirect } from "~/utils/safe-redirect.ts";
@@ -24,7 +24,7 @@ export async function loadSettings(request: Request) {
   const [statuses, title] = await orUnavailable(
     Promise.all([callSignedIn(request, ctx, routes.profile.statusConfig), pageTitle(request, "settings.title", "profile")]),
   );
-  return json({ title, statuses: statuses.list, confirm: confirmOf(new URL(request.url)) });
+  return { title, statuses: statuses.list, confirm: confirmOf(new URL(request.url)) };
 }
 
 const INTENTS = {
@@ -78,22 +78,22 @@ async function saveLanguage(request: Request, form: FormData): Promise<Response>
 }
 
 /** Deletes the account once DELETE is typed; the browser is signed out and sent to registration. */
-async function deleteAccount(request: Request, form: FormData): Promise<Response> {
+async function deleteAccount(request: Request, form: FormData): Promise<ActionAnswer> {
   const ctx = await requireSignedIn(request);
   const confirm = field(form, "confirm");
   try {
     await callSignedIn(request, ctx, routes.profile.deleteAccount, { body: { confirm } });
   } catch (error) {
-    return json<IntentFailure>({ toast: errorToast(error), fields: { confirm } });
+    return { toast: errorToast(error), fields: { confirm } };
   }
   const headers = new Headers({ "Set-Cookie": await signedOutCookie(ctx.session) });
   return redirectWithToast("/register", { kind: "success", key: "profile:delete.done" }, { headers });
 }
 
-export async function settingsAction(request: Request): Promise<Response> {
+export async function settingsAction(request: Request): Promise<ActionAnswer> {
   await requireSignedIn(request);
   const form = await readUploadForm(request);
-  if (form instanceof Response) return form;
+  if (!(form instanceof FormData)) return form;
   const chosen = field(form, "intent");
   if (chosen === "language") return saveLanguage(request, form);
   if (chosen === "delete") return deleteAccount(request, form);

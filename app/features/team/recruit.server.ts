@@ -1,4 +1,3 @@
-import { json } from "@remix-run/node";
 import { routes } from "../../../contract/routes.ts";
 import { pageTitle } from "~/utils/page-title.server.ts";
 import { callSignedIn, orUnavailable, requireSignedIn } from "~/utils/request.server.ts";
@@ -10,5 +9,5 @@ export async function loadRecruit(request: Request) {
   const [invite, title] = await orUnavailable(
     Promise.all([callSignedIn(request, ctx, routes.team.invite), pageTitle(request, "recruit.title", "team")]),
   );
-  return json({ title, invite, qr: qrPath(invite.invite_link) });
+  return { title, invite, qr: qrPath(invite.invite_link) };
 }

@@ -1,4 +1,4 @@
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { ErrorCode } from "../../../contract/errors.ts";
 import { routes } from "../../../contract/routes.ts";
 import { fromEpochSeconds } from "../../../contract/time.ts";
@@ -59,7 +59,7 @@ export async function loadTeam(request: Request) {
   );
   const empty = !cursor && page.counts[`level${level}`].total === 0;
   const invite = empty ? await orUnavailable(callSignedIn(request, ctx, routes.team.invite)) : null;
-  return json({ title, level, cursor: cursor ?? null, page, remind, invite });
+  return { title, level, cursor: cursor ?? null, page, remind, invite };
 }
 
 /**
@@ -71,9 +71,9 @@ export async function loadMoreMembers(request: Request) {
   const ctx = await requestContext(request);
   if (!ctx.caller.token) throw redirect(`/login?redirectTo=${encodeURIComponent(teamHref(levelOf(url)))}`);
   try {
-    return json({ page: await membersPage(request, ctx, levelOf(url), url.searchParams.get("cursor") || undefined), failed: null });
+    return { page: await membersPage(request, ctx, levelOf(url), url.searchParams.get("cursor") || undefined), failed: null };
   } catch (error) {
-    return json({ page: null, failed: errorToast(error) });
+    return { page: null, failed: errorToast(error) };
   }
 }
 

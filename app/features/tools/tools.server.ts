@@ -1,4 +1,4 @@
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { ErrorCode } from "../../../contract/errors.ts";
 import { routes } from "../../../contract/routes.ts";
 import { ApiError } from "~/utils/api.server.ts";
@@ -23,14 +23,14 @@ export async function loadTools(request: Request) {
     Promise.all([callSignedIn(request, ctx, routes.tools.stones), callSignedIn(request, ctx, routes.tools.gifts), pageTitle(request, "tabs.tools")]),
   );
   const wait = stones.next_stone_at === null ? 0 : stones.next_stone_at - stones.server_time;
-  return json({
+  return {
     title,
     stones,
     gifts,
     nextStone: wait > 0 ? hoursMinutesText(ctx.locale, wait) : null,
     giftCode: new URL(request.url).searchParams.get("gift")?.slice(0, 32) ?? "",
     ...shareLinks(),
-  });
+  };
 }
 
 const TOOLS_INTENTS = {
@@ -61,7 +61,7 @@ export async function loadSwap(request: Request) {
   const [stones, title] = await orUnavailable(Promise.all([callSignedIn(request, ctx, routes.tools.stones), pageTitle(request, "swap.title", "tools")]));
   // Already in this exchange (a second tap on the link): show it.
   if (code && stones.open_team?.code === code) throw redirect(teamPath(stones.open_team.team_id));
-  return json({ title, code, stones });
+  return { title, code, stones };
 }
 
 const SWAP_INTENTS = {
@@ -102,7 +102,7 @@ export async function loadExchange(request: Request, teamId: string | undefined)
   ]);
   try {
     const [team, title] = await load;
-    return json({ title, team, confirm: confirmOf(new URL(request.url)), ...shareLinks() });
+    return { title, team, confirm: confirmOf(new URL(request.url)), ...shareLinks() };
   } catch (error) {
     // Not one of theirs (or an id that was typed): back to the Tools tab, saying why.
     if (error instanceof ApiError && (error.code === ErrorCode.exchangeNotMember || error.code === ErrorCode.badRequest)) {

@@ -1,0 +1,39 @@
+import { fileURLToPath } from "node:url";
+import { vitePlugin as remix } from "@remix-run/dev";
+import type { ManualChunksOption } from "rollup";
+import { defineConfig } from "vite";
+
+declare module "@remix-run/node" {
+  /** Single fetch's types for useLoaderData and useActionData (turbo-stream, not JSON). */
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+/**
+ * The modules every page uses, in one chunk rather than a file each (decision 030). Only those
+ * imported statically: a module loaded on demand (the native bridge) stays out of first loads.
+ */
+const SHARED = /\/(app\/components|app\/utils|contract)\//;
+const sharedChunk: ManualChunksOption = (id, { getModuleInfo }) =>
+  SHARED.test(id) && (getModuleInfo(id)?.importers.length ?? 0) > 0 ? "shared" : undefined;
+
+export default defineConfig(({ isSsrBuild }) => ({
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  server: { port: Number(process.env.PORT) || 3000 },
+  // The server loads every module at start, so it gains nothing from fewer files.
+  build: isSsrBuild ? {} : { rollupOptions: { output: { manualChunks: sharedChunk } } },
+  plugins: [
+    remix({
+      serverModuleFormat: "esm",
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_lazyRouteDiscovery: true,
+        v3_singleFetch: true,
+        v3_routeConfig: true,
+      },
+    }),
+  ],
+}));
