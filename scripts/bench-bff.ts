@@ -1,6 +1,7 @@
 // How much the web app (BFF) adds over the API call it proxies (design.md §7: at most 2 ms p50).
 // Starts the production server on a scratch data folder, registers a user through the API,
-// then times the same profile read directly at the API and through the web app's data request.
+// then times the same profile read directly at the API and through the web app's data request
+// (single fetch's, for the _app layout's loader only).
 //   npx tsx scripts/bench-bff.ts [--requests 500]
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -69,12 +70,12 @@ try {
 
   const query = `os=web&country=&lang=en&ui_lang=en&pkg=web&vcode=1&did=${did}`;
   const direct = await time(`${api}/v1/user/?${query}`, { authorization: `HIN ${token}` });
-  const viaBff = await time(`${web}/team?_data=routes%2F_app`, { cookie });
+  const viaBff = await time(`${web}/team.data?_routes=routes%2F_app`, { cookie });
   const row = (name: string, s: number[]) =>
-    `${name.padEnd(34)} ${pct(s, 50).toFixed(2).padStart(7)} ${pct(s, 90).toFixed(2).padStart(7)} ${pct(s, 99).toFixed(2).padStart(7)}`;
-  console.log(`${"profile read, sequential, keep-alive".padEnd(34)} ${"p50 ms".padStart(7)} ${"p90 ms".padStart(7)} ${"p99 ms".padStart(7)}`);
+    `${name.padEnd(38)} ${pct(s, 50).toFixed(2).padStart(7)} ${pct(s, 90).toFixed(2).padStart(7)} ${pct(s, 99).toFixed(2).padStart(7)}`;
+  console.log(`${"profile read, sequential, keep-alive".padEnd(38)} ${"p50 ms".padStart(7)} ${"p90 ms".padStart(7)} ${"p99 ms".padStart(7)}`);
   console.log(row("API GET /v1/user/", direct));
-  console.log(row("web app /team?_data=routes/_app", viaBff));
+  console.log(row("web app /team.data?_routes=routes/_app", viaBff));
   const added = pct(viaBff, 50) - pct(direct, 50);
   console.log(`BFF adds ${added.toFixed(2)} ms at p50 over ${count} requests (budget 2 ms): ${added <= 2 ? "OK" : "OVER"}`);
 } finally {

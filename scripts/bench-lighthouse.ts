@@ -2,8 +2,8 @@
 // and /airdrop). A measurement, not a test: it exits 0 whether the target is met or not, 0 with
 // "skipped: no Chrome" when there is no Chrome, and 1 only when something failed to run.
 //
-// Starts the production build (`npm run build` first when build/index.js is missing) on a port
-// pair of its own with a scratch DATA_DIR and the rate limits out of the way, signs a user up
+// Starts the production build (`npm run build` first when build/server/index.js is missing) on a
+// port pair of its own with a scratch DATA_DIR and the rate limits out of the way, signs a user up
 // through the API and starts their airdrop, then runs Lighthouse's default configuration (mobile
 // emulation, simulated throttling: slow 4G and a 4x slower CPU), performance category only, N
 // times per page, each in a fresh headless Chrome: /login anonymous, /airdrop with the session
@@ -69,12 +69,12 @@ if (!chromePath) {
 }
 
 function build(): void {
-  if (existsSync("build/index.js") && existsSync("public/build")) {
-    if (statSync("build/index.js").mtimeMs < newest(["app", "contract", "locales", "remix.config.js"]))
-      console.log("Note: build/ is older than app/, contract/ or locales/; measuring it as it is (npm run build to refresh)");
+  if (existsSync("build/server/index.js") && existsSync("build/client")) {
+    if (statSync("build/server/index.js").mtimeMs < newest(["app", "contract", "locales", "vite.config.ts"]))
+      console.log("Note: build/ is older than app/, contract/, locales/ or vite.config.ts; measuring it as it is (npm run build to refresh)");
     return;
   }
-  if (NO_BUILD) throw new Error("--no-build, but build/index.js is missing: run npm run build");
+  if (NO_BUILD) throw new Error("--no-build, but build/server/index.js is missing: run npm run build");
   console.log("Building the app (npm run build)...");
   const result = spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] });
   if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status})`);

@@ -52,7 +52,9 @@ function beforeTree(): string | undefined {
   if (i < 0) return undefined;
   const folder = process.argv[i + 1];
   if (!folder || folder.startsWith("--")) throw new Error("--before wants a folder");
-  if (!existsSync(join(folder, "build/index.js"))) throw new Error(`--before: ${folder} has no build/index.js (run npm ci && npm run build there)`);
+  // A checkout from before Remix on Vite has its server build at build/index.js.
+  if (!["build/server/index.js", "build/index.js"].some((file) => existsSync(join(folder, file))))
+    throw new Error(`--before: ${folder} has no build/server/index.js or build/index.js (run npm ci && npm run build there)`);
   return resolve(folder);
 }
 
@@ -64,17 +66,17 @@ function run(command: string, args: string[], what: string): void {
 }
 
 function buildOurs(): void {
-  const built = existsSync("build/index.js") && existsSync("public/build") ? statSync("build/index.js").mtimeMs : 0;
-  const sources = newest(["app", "contract", "locales", "remix.config.js"]);
+  const built = existsSync("build/server/index.js") && existsSync("build/client") ? statSync("build/server/index.js").mtimeMs : 0;
+  const sources = newest(["app", "contract", "locales", "vite.config.ts"]);
   if (built >= sources) return;
-  if (NO_BUILD) throw new Error("--no-build, but build/index.js is missing or older than app/, contract/ or locales/: run npm run build");
+  if (NO_BUILD) throw new Error("--no-build, but build/server/index.js is missing or older than app/, contract/, locales/ or vite.config.ts: run npm run build");
   console.log("Building the app (npm run build)...");
   run("npm", ["run", "build"], "npm run build");
 }
 
 function buildBare(): void {
-  if (NO_BUILD && existsSync("bench/bare/build/index.js")) return;
-  run("npx", ["remix", "build", "bench/bare"], "the bare Remix build");
+  if (NO_BUILD && existsSync("bench/bare/build/server/index.js")) return;
+  run("npx", ["remix", "vite:build", "bench/bare"], "the bare Remix build");
 }
 
 // ---- measuring ---------------------------------------------------------------------------

@@ -55,7 +55,7 @@ function deadline(): AbortSignal {
 
 /**
  * API calls not yet answered: a shutdown lets them finish before it stops the API. One set per
- * process: the pages call through the copy of this module bundled into build/index.js, and
+ * process: the pages call through the copy of this module bundled into build/server/index.js, and
  * server.ts, which waits on it, imports this file itself.
  */
 const pending: Set<Promise<unknown>> = ((globalThis as { [PENDING]?: Set<Promise<unknown>> })[PENDING] ??= new Set());

@@ -227,7 +227,7 @@ function postArbitrary(route: ActionRoute): fc.Arbitrary<Post> {
       ...Object.fromEntries(paramNames.map((name) => [name, gen.pathSegment(liveText)])),
       ...(splat ? { "*": fc.array(gen.pathSegment(liveText), { maxLength: 3 }).map((s) => s.join("/")) } : {}),
     }),
-    query: gen.queryText(["_data", "index", "redirectTo", "ui_lang", "lang", "os", "vcode", "confirm", "code", "gift", "level"], liveText),
+    query: gen.queryText(["_routes", "index", "redirectTo", "ui_lang", "lang", "os", "vcode", "confirm", "code", "gift", "level"], liveText),
     dataRequest: fc.boolean(),
     cookies: fc.array(cookie, { maxLength: 2 }),
     acceptLanguage: fc.option(fc.oneof(gen.queryValue, gen.text).map(gen.asciiOnly), { freq: 3 }),

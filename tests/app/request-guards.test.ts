@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { rateLimits } from "../../api/src/lib/rate-limit.ts";
 import { ErrorCode } from "../../contract/errors.ts";
 import { bodyGuard, methodGuard, originGuard, rateGuard } from "../../app/utils/request-guards.server.ts";
+import { actionData, readSingleFetch } from "../setup/single-fetch.ts";
 
 // The guards as server.ts stacks them, in front of a handler that stands for Remix.
 let base: string;
@@ -39,15 +40,22 @@ test("posts: 3 a minute per visitor IP, then 429 with Retry-After, localized; an
   expect(page.status).toBe(429);
   expect(Number(page.headers.get("retry-after"))).toBeGreaterThan(0);
   expect(await page.text()).toMatch(/<html lang="ar" dir="rtl">/);
-  const data = await post("/airdrop?_data=routes%2F_app.airdrop", "203.0.113.9");
-  expect(await data.json()).toEqual({ toast: { kind: "error", code: ErrorCode.rateLimited } });
+  // Remix's own fetch of the action (single fetch): the toast as action data, which the page shows.
+  const data = await post("/airdrop.data", "203.0.113.9");
+  expect(data.status).toBe(429);
+  expect(data.headers.get("content-type")).toMatch(/^text\/x-script/);
+  expect(await actionData(data.body!)).toEqual({ toast: { kind: "error", code: ErrorCode.rateLimited } });
   expect((await post("/airdrop", "203.0.113.10")).status).toBe(200);
 });
 
-test("pages: 12 a minute per visitor IP", async () => {
+test("pages: 12 a minute per visitor IP; a page's data over the limit sends the browser to the page, which says why", async () => {
   const statuses = [];
   for (let i = 0; i < 14; i++) statuses.push((await fetch(`${base}/team`, { headers: { "x-forwarded-for": "198.51.100.20" } })).status);
   expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+  const data = await fetch(`${base}/team.data?level=2&_routes=routes%2F_app.team`, { headers: { "x-forwarded-for": "198.51.100.20" } });
+  expect(data.status).toBe(202);
+  expect(Number(data.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect(await readSingleFetch(data.body!)).toEqual({ redirect: { redirect: "/team?level=2", status: 302, revalidate: false, reload: true, replace: false } });
 });
 
 test("a post from another origin is refused", async () => {
@@ -62,9 +70,9 @@ test("a post whose body is not a form is 400, localized; an empty post and both 
   expect(json.status).toBe(400);
   expect(await json.text()).toMatch(/<html lang="ar" dir="rtl">/);
   expect((await send("192.0.2.32", "text/plain", "intent=start")).status).toBe(400);
-  const data = await send("192.0.2.33", "text/plain", "intent=start", "/airdrop?_data=routes%2F_app.airdrop");
+  const data = await send("192.0.2.33", "text/plain", "intent=start", "/airdrop.data");
   expect(data.status).toBe(400);
-  expect(await data.json()).toEqual({ toast: { kind: "error", code: ErrorCode.badRequest } });
+  expect(await actionData(data.body!)).toEqual({ toast: { kind: "error", code: ErrorCode.badRequest } });
   expect((await send("192.0.2.34", undefined, "")).status).toBe(200);
   expect((await send("192.0.2.35", "application/x-www-form-urlencoded; charset=UTF-8", "intent=start")).status).toBe(200);
   expect((await send("192.0.2.36", "multipart/form-data; boundary=x", "--x--\r\n")).status).toBe(200);

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { expect, test } from "./fixtures.ts";
 import { E2E } from "./env.ts";
 import { registerAs, strings, uniqueEmail } from "./helpers.ts";
+import { actionData, readSingleFetch } from "../setup/single-fetch.ts";
 
 const t = strings("en");
 const ar = strings("ar");
@@ -15,13 +16,13 @@ test.describe("the web app's guards, in front of every route", () => {
   test("a form post from another site is refused with 403 and a localized message, data requests included", async ({ page, request }) => {
     await registerAs(page, uniqueEmail("csrf"));
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-    const data = await request.post("/airdrop?_data=routes%2F_app.airdrop", {
+    const data = await request.post("/airdrop.data", {
       headers: { origin: FOREIGN, cookie, "content-type": "application/x-www-form-urlencoded" },
       data: "intent=start",
       maxRedirects: 0,
     });
     expect(data.status()).toBe(403);
-    expect(await data.json()).toEqual({ toast: { kind: "error", code: 100403 } });
+    expect(await actionData(await data.text())).toEqual({ toast: { kind: "error", code: 100403 } });
     // Nothing happened: the airdrop was not started.
     await page.reload();
     await expect(page.getByRole("button", { name: t("airdrop:status.start") })).toBeVisible();
@@ -79,14 +80,14 @@ test.describe("the web app's guards, in front of every route", () => {
     expect(Date.now() - started).toBeLessThan(E2E.requestTimeoutMs + 5000);
   });
 
-  test("methods other than GET, HEAD and POST are 405; broken escapes under /build are 400, a missing build file 404", async ({ request }) => {
+  test("methods other than GET, HEAD and POST are 405; broken escapes under /assets are 400, a missing build file 404", async ({ request }) => {
     for (const method of ["PUT", "DELETE", "PATCH"]) {
       const res = await request.fetch("/airdrop", { method, maxRedirects: 0 });
       expect(res.status(), method).toBe(405);
       expect(res.headers()["allow"]).toBe("GET, HEAD, POST");
     }
-    expect((await request.get("/build/%E0%A4%A")).status()).toBe(400);
-    const gone = await request.get("/build/routes/_app.airdrop-OLDBUILD.js", { maxRedirects: 0 });
+    expect((await request.get("/assets/%E0%A4%A")).status()).toBe(400);
+    const gone = await request.get("/assets/_app.airdrop-OLDBUILD.js", { maxRedirects: 0 });
     expect([gone.status(), gone.headers()["content-type"]]).toEqual([404, "text/plain; charset=utf-8"]);
     const json = await request.post("/airdrop", { data: { intent: "start" }, maxRedirects: 0 });
     expect(json.status()).toBe(400);
@@ -161,11 +162,11 @@ test.describe("the web app's guards, in front of every route", () => {
       const health = await fetch(`${base}/healthz`);
       expect(health.status).toBe(503);
       expect(await health.json()).toEqual({ status: "unavailable", api: "unreachable" });
-      const data = await fetch(`${base}/airdrop?_data=routes%2F_app`, { headers: { cookie } });
+      const data = await fetch(`${base}/airdrop.data?_routes=routes%2F_app`, { headers: { cookie } });
       expect(data.status).toBe(503);
       const text = await data.text();
-      expect(JSON.parse(text)).toMatchObject({ code: 200007 });
-      expect(text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|:9\b/);
+      expect(await readSingleFetch(text)).toMatchObject({ "routes/_app": { error: { errorResponse: { status: 503, data: { code: 200007 } } } } });
+      expect(text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|localhost:9\b/);
     } finally {
       process.kill(-orphan.pid!, "SIGTERM"); // the group: npx does not pass the signal on
     }
@@ -177,7 +178,7 @@ test.describe("the web app's guards, in front of every route", () => {
     const res = await request.get("/airdrop", { headers: { cookie } });
     expect(res.status()).toBe(200);
     expect(res.headers()["cache-control"]).toBe("private, no-store");
-    const data = await request.get("/team?_data=routes%2F_app.team", { headers: { cookie } });
+    const data = await request.get("/team.data", { headers: { cookie } });
     expect(data.headers()["cache-control"]).toBe("private, no-store");
   });
 

@@ -7,6 +7,7 @@ import { expect, test } from "@playwright/test";
 import { Redis } from "ioredis";
 import pg from "pg";
 import type { SMTPServer } from "smtp-server";
+import { actionData } from "../setup/single-fetch.ts";
 import { catchMail } from "../setup/smtp-catcher.ts";
 
 /**
@@ -297,9 +298,9 @@ async function signUpThroughWeb(web: Proc, tag: string): Promise<Member> {
   const visitor = new Visitor(randomIp(), publicUrl);
   const page = await visitor.get(web.url, "/register");
   expect(page.status, `GET /register on ${web.name}`).toBe(200);
-  const sent = await visitor.post(web.url, "/register?_data=routes%2Fregister", { intent: "send", email });
+  const sent = await visitor.post(web.url, "/register.data", { intent: "send", email });
   expect(sent.status).toBe(200);
-  expect(await sent.json()).toMatchObject({ sent: true, toast: { kind: "success" } });
+  expect(await actionData(sent.body!)).toMatchObject({ sent: true, toast: { kind: "success" } });
   const code = await mailedCode(email);
   const done = await visitor.post(web.url, "/register", { intent: "register", email, code, sent: "1" });
   expect(done.status, `sign-up post on ${web.name}: ${done.status === 302 ? "" : (await done.text()).slice(0, 500)}`).toBe(302);
@@ -312,9 +313,9 @@ async function signUpThroughWeb(web: Proc, tag: string): Promise<Member> {
 
 /** A button of /airdrop pressed through a web app (Remix's own fetch: the toast comes back as data). */
 async function airdropIntent(web: Proc, m: Member, intent: "start" | "claim"): Promise<{ kind: string; key?: string; code?: number }> {
-  const res = await m.visitor.post(web.url, "/airdrop?_data=routes%2F_app.airdrop", { intent });
+  const res = await m.visitor.post(web.url, "/airdrop.data", { intent });
   expect(res.status, `${intent} on ${web.name}`).toBe(200);
-  return ((await res.json()) as { toast: { kind: string; key?: string; code?: number } }).toast;
+  return (await actionData<{ toast: { kind: string; key?: string; code?: number } }>(res.body!)).toast;
 }
 
 // ---------------------------------------------------------------- setup and teardown
@@ -443,8 +444,8 @@ test("rate limits are counted once for every instance: the 429 comes at the shar
   const web: { n: number; via: string; status: number; code?: number; retryAfter: string | null }[] = [];
   for (let n = 1; n <= 2 * WEB_POSTS_PER_MINUTE + 2; n++) {
     const target = n % 2 ? webA : webB;
-    const res = await visitor.post(target.url, "/login?_data=routes%2Flogin", { intent: "login", email: "nobody@example.com" });
-    const body = (await res.json()) as { toast: { kind: string; key?: string; code?: number } };
+    const res = await visitor.post(target.url, "/login.data", { intent: "login", email: "nobody@example.com" });
+    const body = await actionData<{ toast: { kind: string; key?: string; code?: number } }>(res.body!);
     web.push({ n, via: target.name, status: res.status, code: body.toast.code, retryAfter: res.headers.get("retry-after") });
   }
   const firstWeb429 = web.find((w) => w.status === 429)!;

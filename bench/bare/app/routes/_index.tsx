@@ -1,10 +1,10 @@
-import { json, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 export const meta: MetaFunction = () => [{ title: "Bare" }, { name: "description", content: "A bare Remix page" }];
 
 export function loader() {
-  return json({ name: "Ada", power: 120, balance: "12.50000000", round: 42, items: ["one", "two", "three"] });
+  return { name: "Ada", power: 120, balance: "12.50000000", round: 42, items: ["one", "two", "three"] };
 }
 
 export default function Index() {
