@@ -47,7 +47,9 @@ export default async function handleRequest(
     nonce,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(html.replaceAll(MODULE_PRELOAD, LOW_PRIORITY_MODULE_PRELOAD), { headers: responseHeaders, status: responseStatusCode });
+  // In development React would warn, at every hydration, of an attribute it did not render.
+  const sent = process.env.NODE_ENV === "development" ? html : html.replaceAll(MODULE_PRELOAD, LOW_PRIORITY_MODULE_PRELOAD);
+  return new Response(sent, { headers: responseHeaders, status: responseStatusCode });
 }
 
 function renderDocument(element: React.ReactElement, nonce: string | undefined): Promise<string> {

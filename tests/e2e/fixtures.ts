@@ -2,13 +2,15 @@ import { expect, test as base } from "@playwright/test";
 
 /**
  * Every page a test opens must run clean: a console error or an uncaught exception in the
- * browser (a route module that fails to load, a hydration mismatch) fails the test.
+ * browser (a route module that fails to load, a hydration mismatch) fails the test. A test
+ * that provokes a refusal on purpose names the console lines it expects (`expectedConsole`).
  */
-export const test = base.extend({
-  context: async ({ context }, use) => {
+export const test = base.extend<{ expectedConsole: RegExp[] }>({
+  expectedConsole: [[], { option: true }],
+  context: async ({ context, expectedConsole }, use) => {
     const problems: string[] = [];
     const watch = (page: import("@playwright/test").Page) => {
-      page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
+      page.on("console", (m) => m.type() === "error" && !expectedConsole.some((e) => e.test(m.text())) && problems.push(`console: ${m.text()}`));
       page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
     };
     context.pages().forEach(watch);

@@ -42,6 +42,31 @@ test.describe("the web app's guards, in front of every route", () => {
     expect(sameSite.status()).toBe(403);
   });
 
+  test.describe("a refusal seen with JavaScript", () => {
+    test.use({ expectedConsole: [/status of 413/] });
+    for (const lng of ["en", "ar"] as const) {
+      test(`${lng}: with JavaScript, a post the guards refuse shows its localized toast on the page, which keeps what was typed`, async ({ page }) => {
+        const say = strings(lng);
+        await page.goto(`/login?ui_lang=${lng}`);
+        await page.getByLabel(say("auth:email")).fill("keep@example.com");
+        // Remix's fetch sends every field of the form: one too large for FORM_BODY_LIMIT makes the post too large.
+        await page.locator("form").filter({ has: page.getByLabel(say("auth:email")) }).evaluate((form) => {
+          const big = document.createElement("input");
+          big.type = "hidden";
+          big.name = "padding";
+          big.value = "x".repeat(70 * 1024);
+          form.append(big);
+        });
+        const refused = page.waitForResponse((res) => res.url().includes("/login.data"));
+        await page.getByRole("button", { name: say("auth:sendCode") }).click();
+        expect((await refused).status()).toBe(413);
+        await expect(page.getByRole("alert")).toHaveText(new RegExp(say("errors:100413")));
+        await expect(page).toHaveURL(/\/login/);
+        await expect(page.getByLabel(say("auth:email"))).toHaveValue("keep@example.com");
+      });
+    }
+  });
+
   test("a body over the limit is refused with 413 before it is read; one without a length with 411", async ({ request }) => {
     const big = await request.post("/login", {
       headers: { "content-type": "application/x-www-form-urlencoded" },
