@@ -5,7 +5,7 @@ import { appFromUrl } from "./utils/app-client.server.ts";
 import { appCookie, langCookie } from "./utils/cookies.server.ts";
 import { FEATURE_NAMESPACES, ROOT_NAMESPACES, type Namespace } from "./utils/i18n.ts";
 import { detectLocale, languageFromUrl } from "./utils/locale.server.ts";
-import { takeToast } from "./utils/toast.server.ts";
+import { isDataRequest, takeToast } from "./utils/toast.server.ts";
 import type { Toast } from "./utils/toast.ts";
 import { resourcesFor } from "./utils/translations.server.ts";
 
@@ -19,8 +19,9 @@ function withToastNamespace(namespaces: Namespace[], toast: Toast | null): Names
 }
 
 /**
- * The language, its direction, the translations of the page's routes (they travel in the
- * HTML: no extra request) and the flash toast.
+ * The language, its direction, the translation namespaces of the page's routes and the flash
+ * toast. A document carries the translations themselves in a script of their own (made by
+ * entry.server.tsx from `namespaces`); a data request, for the next page, gets them here.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = await detectLocale(request);
@@ -33,5 +34,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const app = appFromUrl(request);
   if (app) headers.append("Set-Cookie", await appCookie().serialize(app));
-  return data({ locale, dir: languageDir(locale), resources: resourcesFor(locale, namespaces), toast }, { headers });
+  const resources = isDataRequest(request) ? resourcesFor(locale, namespaces) : null;
+  return data({ locale, dir: languageDir(locale), namespaces, resources, toast }, { headers });
 }

@@ -23,6 +23,7 @@ import { Toaster, useActionToast } from "./components/toaster.tsx";
 import stylesHref from "./styles/app.css?url";
 import { ROOT_NAMESPACES, type RouteHandle } from "./utils/i18n.ts";
 import { useNonce } from "./utils/nonce.tsx";
+import { PageTranslations, receivedBundles } from "./utils/page-translations.tsx";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },
@@ -66,15 +67,15 @@ function useHydrate(): boolean {
 const seen = new Map<string, Bundles>();
 
 /**
- * The page's translator, from the translations the root sent with it. The server render falls
- * back on the language's full translator when the root has no data (its own error).
+ * The page's translator. The server renders with the one entry.server.tsx made over the page's
+ * namespaces; the browser with the translations the document arrived with, then those the
+ * root's data brings for each next page.
  */
 function usePageTranslator(data: RootData): Translator {
   const fallback = useTranslation().i18n;
   return useMemo(() => {
-    if (!data) return fallback;
-    const page = data.resources[data.locale] ?? {};
-    if (typeof document === "undefined") return translator(data.locale, page);
+    if (!data || typeof document === "undefined") return fallback;
+    const page = data.resources?.[data.locale] ?? receivedBundles();
     const bundles = { ...seen.get(data.locale), ...page };
     seen.set(data.locale, bundles);
     return translator(data.locale, bundles);
@@ -104,6 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <Toaster toast={actionToast ?? data?.toast ?? null} />
           {hydrate ? (
             <>
+              <PageTranslations />
               <LoadingSpinner />
               <OfflineNotice />
               <ScrollRestoration nonce={nonce} />

@@ -23,7 +23,7 @@ export async function redirectWithToast(to: string, toast: Toast, init: { header
 }
 
 /** Remix's own fetch (JavaScript running), as server.ts saw it before Remix dropped `.data` from the path. */
-function isDataRequest(request: Request): boolean {
+export function isDataRequest(request: Request): boolean {
   return request.headers.get("x-data-request") === "1";
 }
 

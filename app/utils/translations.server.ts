@@ -33,7 +33,28 @@ export function fixedT(locale: LanguageCode, ns: Namespace): (key: string, value
   return (key, values) => t(`${ns}:${key}`, values);
 }
 
-/** The given namespaces in one language, for the root loader to embed in the page. */
+export interface PageTranslations {
+  /** What the document carries for the browser (app/utils/page-translations.tsx); `<` escaped so no text can close the script. */
+  json: string;
+  /** The server render's translator over the same namespaces, so both sides say the same. */
+  translator: Translator;
+}
+
+const pages = new Map<string, PageTranslations>();
+
+/** The given namespaces of one language, for a document: made once per language and set of namespaces. */
+export function pageTranslations(locale: LanguageCode, namespaces: readonly Namespace[]): PageTranslations {
+  const key = `${locale}|${namespaces.join(",")}`;
+  let page = pages.get(key);
+  if (!page) {
+    const bundles = resourcesFor(locale, namespaces)[locale];
+    page = { json: JSON.stringify(bundles).replace(/</g, "\\u003c"), translator: translator(locale, bundles) };
+    pages.set(key, page);
+  }
+  return page;
+}
+
+/** The given namespaces in one language, for the root loader to send with a page's data. */
 export function resourcesFor(locale: LanguageCode, namespaces: readonly Namespace[]): Record<string, Bundles> {
   const all = resources[locale] ?? {};
   return { [locale]: Object.fromEntries(namespaces.map((ns) => [ns, all[ns] ?? {}])) };

@@ -24,7 +24,7 @@ async function rootData(request: Request) {
   const context = await loadContext();
   const res = await run(() => root.loader(args(request, context)));
   expect(res.status).toBe(200);
-  return { res, data: (await res.json()) as { locale: string; dir: string; resources: Record<string, Record<string, unknown>>; toast: unknown } };
+  return { res, data: (await res.json()) as { locale: string; dir: string; namespaces: string[]; resources: Record<string, Record<string, unknown>> | null; toast: unknown } };
 }
 
 async function langCookieOf(res: Response) {
@@ -90,15 +90,21 @@ describe("root loader: language and direction", () => {
     expect((await rootData(get("/login?ui_lang=ar", { jar }))).data.locale).toBe("ar");
   });
 
-  test("the page's translations travel in the loader data, for its language and its routes only", async () => {
-    const { data } = await rootData(get("/login?ui_lang=ar"));
-    expect(Object.keys(data.resources)).toEqual(["ar"]);
-    expect(Object.keys(data.resources.ar).sort()).toEqual(["auth", "common", "errors"]);
-    const en = (await rootData(get("/login"))).data;
-    expect(en.resources.en.errors).toMatchObject({ "300027": expect.any(String) });
+  // What Remix's own fetch of the next page's data is marked with by server.ts.
+  const dataRequest = { headers: { "x-data-request": "1" } };
+
+  test("a page's translations: for its language and its routes only; in the data of a data request, named for a document", async () => {
+    const { data } = await rootData(get("/login?ui_lang=ar", dataRequest));
+    expect(Object.keys(data.resources!)).toEqual(["ar"]);
+    expect(Object.keys(data.resources!.ar).sort()).toEqual(["auth", "common", "errors"]);
+    const en = (await rootData(get("/login", dataRequest))).data;
+    expect(en.resources!.en.errors).toMatchObject({ "300027": expect.any(String) });
     // /airdrop asks new users for a nickname (profile), /mine lists their rounds (airdrop).
     for (const [path, ns] of [["/airdrop", ["airdrop", "profile"]], ["/team", ["team"]], ["/force", ["tools"]], ["/mine", ["airdrop", "profile"]], ["/settings", ["profile"]]] as const) {
-      expect(Object.keys((await rootData(get(path))).data.resources.en).sort(), path).toEqual(["common", "errors", ...ns].sort());
+      expect(Object.keys((await rootData(get(path, dataRequest))).data.resources!.en).sort(), path).toEqual(["common", "errors", ...ns].sort());
+      // A document carries the same namespaces' translations in a script of their own (entry.server.tsx).
+      const document = (await rootData(get(path))).data;
+      expect([document.resources, [...document.namespaces].sort()], path).toEqual([null, ["common", "errors", ...ns].sort()]);
     }
   });
 
@@ -107,7 +113,7 @@ describe("root loader: language and direction", () => {
     const cookie = (await toast.toastCookie().serialize({ kind: "success", key: "auth:registered" })).split(";")[0];
     const { data } = await rootData(get("/airdrop", { headers: { cookie } }));
     expect(data.toast).toEqual({ kind: "success", key: "auth:registered" });
-    expect(Object.keys(data.resources.en).sort()).toEqual(["airdrop", "auth", "common", "errors", "profile"]);
+    expect([...data.namespaces].sort()).toEqual(["airdrop", "auth", "common", "errors", "profile"]);
   });
 
   test("the root data is fetched again on another page or language or after a redirected post, not after a post answered with data or a refresh", () => {
