@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
@@ -61,15 +61,25 @@ export default async function handleRequest(
 function renderDocument(element: React.ReactElement, nonce: string | undefined): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    const sink = new PassThrough();
-    sink.on("data", (chunk: Buffer) => chunks.push(chunk));
-    sink.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    sink.on("error", reject);
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        clearTimeout(cutOff);
+        resolve(Buffer.concat(chunks).toString("utf8"));
+        done();
+      },
+    });
     const { pipe, abort } = renderToPipeableStream(element, {
       nonce,
       onAllReady: () => pipe(sink),
-      onShellError: reject,
+      onShellError: (error) => {
+        clearTimeout(cutOff);
+        reject(error);
+      },
     });
-    setTimeout(abort, streamTimeout + 1_000).unref();
+    const cutOff = setTimeout(abort, streamTimeout + 1_000);
   });
 }
