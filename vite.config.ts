@@ -10,6 +10,16 @@ declare module "@remix-run/node" {
   }
 }
 
+/** Every v3 future flag: the app is what React Router 7 expects (decision 032). The bench's bare app uses them too. */
+export const remixFuture = {
+  v3_fetcherPersist: true,
+  v3_relativeSplatPath: true,
+  v3_throwAbortReason: true,
+  v3_lazyRouteDiscovery: true,
+  v3_singleFetch: true,
+  v3_routeConfig: true,
+} as const;
+
 /**
  * The modules every page uses, in one chunk rather than a file each (decision 030). Only those
  * imported statically: a module loaded on demand (the native bridge) stays out of first loads.
@@ -26,14 +36,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     remix({
       serverModuleFormat: "esm",
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_lazyRouteDiscovery: true,
-        v3_singleFetch: true,
-        v3_routeConfig: true,
-      },
+      future: remixFuture,
     }),
   ],
 }));

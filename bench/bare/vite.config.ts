@@ -5,6 +5,7 @@ import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
+import { remixFuture } from "../../vite.config.ts";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -26,14 +27,7 @@ export default defineConfig({
       },
     },
     remix({
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_lazyRouteDiscovery: true,
-        v3_singleFetch: true,
-        v3_routeConfig: true,
-      },
+      future: remixFuture,
     }),
   ],
 });
