@@ -31,8 +31,13 @@ const sharedChunk: ManualChunksOption = (id, { getModuleInfo }) =>
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   server: { port: Number(process.env.PORT) || 3000 },
-  // The server loads every module at start, so it gains nothing from fewer files.
-  build: isSsrBuild ? {} : { rollupOptions: { output: { manualChunks: sharedChunk } } },
+  build: {
+    // Pictures a stylesheet names (Leaflet's controls) stay files of their own, fetched when
+    // drawn, rather than base64 inside the stylesheet that blocks the page's first paint.
+    assetsInlineLimit: 0,
+    // The server loads every module at start, so it gains nothing from fewer files.
+    ...(isSsrBuild ? {} : { rollupOptions: { output: { manualChunks: sharedChunk } } }),
+  },
   plugins: [
     remix({
       serverModuleFormat: "esm",

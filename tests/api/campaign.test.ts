@@ -99,12 +99,12 @@ describe("the campaign application (rules.md §7)", () => {
     expect((await campaign(user.client)).status).toBe("not_applied");
   });
 
-  test("a photo that is not the applicant's own campaign upload is refused (300117)", async () => {
+  test("a photo that is not the applicant's own campaign upload, or not a stored name at all, is refused (300117)", async () => {
     const user = await qualified();
     const other = await signUp(api);
     const theirs = await campaignPhoto(other.token);
     const avatar = expectOk(await uploadFile(api, user.token, await photoWithGps(300, 300))).urls.id;
-    for (const photo of ["", "nope.webp", theirs, avatar]) {
+    for (const photo of ["", "nope.webp", theirs, avatar, "a\u0000b", `${avatar}\u0000`]) {
       expectCode(await apply(user.client, { contact: "me@example.com", photo }), ErrorCode.campaignPhotoRequired);
     }
     expectCode(await apply(user.client, { contact: "me@example.com" }), ErrorCode.badRequest, 400);

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Campaign } from "../../../../contract/campaign.ts";
 import { CONTACT_MAX, CONTACT_MIN } from "../../../../contract/campaign-states.ts";
 import { ErrorCode } from "../../../../contract/errors.ts";
+import { FILE_NAME } from "../../../../contract/files.ts";
 import { toEpochSeconds } from "../../../../contract/time.ts";
 import { campaignApplications, uploads } from "../../db/schema.ts";
 import { Failure } from "../../lib/failure.ts";
@@ -70,10 +71,14 @@ export async function applyToCampaign(ctx: DomainContext, user: UserRow, input: 
   const contact = checkedContact(input.contact);
   const tasks = await campaignTasks(ctx, user);
   if (!tasks.every((t) => t.done || !t.required)) throw new Failure(ErrorCode.campaignTasksUnfinished);
-  const [photo] = await ctx.db
-    .select({ name: uploads.name })
-    .from(uploads)
-    .where(and(eq(uploads.name, input.photo), eq(uploads.userId, user.id), eq(uploads.type, "campaign")));
+  // Only a name of the store's form is looked up: any other text (a NUL byte, which PostgreSQL
+  // refuses in a query) names no upload.
+  const [photo] = FILE_NAME.test(input.photo)
+    ? await ctx.db
+        .select({ name: uploads.name })
+        .from(uploads)
+        .where(and(eq(uploads.name, input.photo), eq(uploads.userId, user.id), eq(uploads.type, "campaign")))
+    : [];
   if (!photo) throw new Failure(ErrorCode.campaignPhotoRequired);
   const before = await applicationOf(ctx, user.id);
   const now = ctx.clock.now();
