@@ -9,7 +9,7 @@ import closeWithGrace from "close-with-grace";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import pino from "pino";
-import { ConfigError, loadApiConfig } from "./api/src/config.ts";
+import { ConfigError, DatabaseUnreachableError, loadApiConfig } from "./api/src/config.ts";
 import { FolderInUseError } from "./api/src/db/folder-lock.ts";
 import { keepFilesPrivate } from "./api/src/lib/private-files.ts";
 import { trustProxyValue } from "./api/src/lib/trust-proxy.ts";
@@ -43,7 +43,7 @@ let configured: Awaited<ReturnType<typeof configure>>;
 try {
   configured = await configure();
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof WebConfigError || error instanceof FolderInUseError) {
+  if (error instanceof ConfigError || error instanceof WebConfigError || error instanceof FolderInUseError || error instanceof DatabaseUnreachableError) {
     console.error(error.message);
     process.exit(1);
   }
@@ -157,16 +157,24 @@ const publicFiles = express.static(vite ? "public" : CLIENT_DIR, { maxAge: "1h",
 app.use((req, res, next) => (extname(req.path) && !isDataPath(req.path) ? publicFiles(req, res, next) : next()));
 // Liveness (the process serves) and readiness (it can serve pages: the API and its database
 // answer, and it is not shutting down) apart, so an orchestrator restarts only what is stuck.
+// With REDIS_URL set, readiness also names Redis's state and where the limits count: while it
+// is down they count in this process's memory, "degraded" but still 200, since every instance
+// shares that Redis and a load balancer draining them all would stop the service (decision 034).
 let draining = false;
+const limits = rateLimits(env.REDIS_URL, log.child({ svc: "web" }));
 app.get("/livez", (_req, res) => {
   res.json({ status: "ok" });
 });
 app.get("/healthz", async (_req, res) => {
   const ready = !draining && (await apiAnswers());
-  res.status(ready ? 200 : 503).json({ status: ready ? "ok" : "unavailable", api: ready ? "ok" : draining ? "draining" : "unreachable" });
+  const { degraded, fields } = limits.health();
+  res.status(ready ? 200 : 503).json({
+    status: ready ? (degraded ? "degraded" : "ok") : "unavailable",
+    api: ready ? "ok" : draining ? "draining" : "unreachable",
+    ...fields,
+  });
 });
 // Counted from here: pages, data requests and posts, not static files or the health check.
-const limits = rateLimits(env.REDIS_URL);
 app.use(rateGuard(limits, { perMinute: env.RATE_WEB_PER_IP_PER_MINUTE, postsPerMinute: env.RATE_WEB_POSTS_PER_IP_PER_MINUTE }));
 
 if (vite) {

@@ -1,8 +1,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { ApiConfig } from "./config.ts";
-import { FolderInUseError } from "./db/folder-lock.ts";
 import { startApi } from "./start.ts";
-import type { FromApiWorker, ToApiWorker } from "./start-in-worker.ts";
+import { startFailureOf, type FromApiWorker, type ToApiWorker } from "./start-in-worker.ts";
 
 /** The API's own thread (start-in-worker.ts): starts it, and closes it when the web app says so. */
 const port = parentPort!;
@@ -22,6 +21,6 @@ try {
   });
   tell({ type: "ready", url: api.url });
 } catch (error) {
-  tell({ type: "failed", folderInUse: error instanceof FolderInUseError, message: (error as Error).message });
+  tell({ type: "failed", kind: startFailureOf(error), message: (error as Error).message });
   port.close();
 }

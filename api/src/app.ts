@@ -40,14 +40,19 @@ export async function buildApp(domain: DomainContext, opts: { logger: Logger | f
   });
   app.decorate("domain", domain);
   installErrorHandling(app);
-  await rateLimitHook(app);
+  const limits = await rateLimitHook(app);
   app.get("/livez", async () => ({ status: "ok" }));
+  // Readiness: 503 when the database does not answer (within its timeouts, decision 035).
+  // With REDIS_URL set it names Redis's state and the store the limits count in; while Redis is
+  // down the instance still serves, limits counted in its memory: "degraded", still 200, since
+  // every instance shares that Redis and draining them would stop all (decision 034).
   app.get("/healthz", async (_request, reply) => {
+    const { degraded, fields } = limits.health();
     try {
       await domain.db.execute("select 1");
-      return { status: "ok" };
+      return { status: degraded ? "degraded" : "ok", ...fields };
     } catch {
-      return reply.code(503).send({ status: "unavailable" });
+      return reply.code(503).send({ status: "unavailable", ...fields });
     }
   });
   await app.register(openApiRoute);

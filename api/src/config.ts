@@ -24,6 +24,12 @@ export const apiConfigSchema = z.object({
   PUBLIC_URL: z.url().default("http://localhost:3000"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: optionalUrl,
+  // Decision 035. The query timeout, unset, is the statement timeout and 2 s more: PostgreSQL
+  // cancels a slow statement first (the connection stays usable), the client gives up on a
+  // server that answers nothing at all.
+  DATABASE_CONNECT_TIMEOUT_MS: int(5_000, 100),
+  DATABASE_STATEMENT_TIMEOUT_MS: int(10_000, 100),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default("VV <no-reply@vv.local>"),
   API_SECRET: z.string().optional(),
@@ -104,6 +110,15 @@ export const apiConfigSchema = z.object({
 
 export type ApiConfig = z.infer<typeof apiConfigSchema> & { API_SECRET: string };
 
+/** The database's timeouts as openDatabase takes them (decision 035). */
+export function databaseTimeouts(config: Pick<ApiConfig, "DATABASE_CONNECT_TIMEOUT_MS" | "DATABASE_STATEMENT_TIMEOUT_MS" | "DATABASE_QUERY_TIMEOUT_MS">) {
+  return {
+    connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    queryMs: config.DATABASE_QUERY_TIMEOUT_MS ?? config.DATABASE_STATEMENT_TIMEOUT_MS + 2_000,
+  };
+}
+
 /** An address on the web app, for links in mail and invite links. */
 export function publicUrl(config: { PUBLIC_URL: string }, path: string): string {
   return `${config.PUBLIC_URL.replace(/\/+$/, "")}${path}`;
@@ -111,12 +126,20 @@ export function publicUrl(config: { PUBLIC_URL: string }, path: string): string 
 
 export class ConfigError extends Error {}
 
+/** DATABASE_URL names a database that cannot be reached or opened at start: one line, like a ConfigError. */
+export class DatabaseUnreachableError extends Error {}
+
 /** Parses the environment; a bad value throws one line that names the variable. */
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const parsed = apiConfigSchema.safeParse(env);
   if (!parsed.success) throw new ConfigError(describeIssue(parsed.error));
   const config = parsed.data;
-  return { ...config, API_SECRET: config.API_SECRET || ensureSecret(config.DATA_DIR, "api-secret") };
+  return {
+    ...config,
+    // Resolved here so `npm run ops -- config` shows the effective value.
+    DATABASE_QUERY_TIMEOUT_MS: databaseTimeouts(config).queryMs,
+    API_SECRET: config.API_SECRET || ensureSecret(config.DATA_DIR, "api-secret"),
+  };
 }
 
 function describeIssue(error: z.ZodError): string {

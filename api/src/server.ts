@@ -1,5 +1,5 @@
 import closeWithGrace from "close-with-grace";
-import { ConfigError, loadApiConfig } from "./config.ts";
+import { ConfigError, DatabaseUnreachableError, loadApiConfig } from "./config.ts";
 import { FolderInUseError } from "./db/folder-lock.ts";
 import { keepFilesPrivate } from "./lib/private-files.ts";
 import { startApi } from "./start.ts";
@@ -11,7 +11,7 @@ try {
   const api = await startApi(config);
   closeWithGrace({ delay: 10_000 }, async () => api.close());
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof FolderInUseError) {
+  if (error instanceof ConfigError || error instanceof FolderInUseError || error instanceof DatabaseUnreachableError) {
     console.error(error.message);
     process.exit(1);
   }

@@ -1,14 +1,32 @@
 import { Worker } from "node:worker_threads";
 import type { Logger } from "pino";
-import type { ApiConfig } from "./config.ts";
+import { DatabaseUnreachableError, type ApiConfig } from "./config.ts";
 import { FolderInUseError } from "./db/folder-lock.ts";
 import type { RunningApi } from "./start.ts";
 
 export type ToApiWorker = { type: "close" };
 export type FromApiWorker =
   | { type: "ready"; url: string }
-  | { type: "failed"; folderInUse: boolean; message: string }
+  | { type: "failed"; kind: StartFailure; message: string }
   | { type: "closed"; error?: string };
+
+/**
+ * Why the API thread could not start, so this side throws the same class: a folder in use or a
+ * database that cannot be reached is told in one line (server.ts), anything else is a bug.
+ */
+export type StartFailure = "folder-in-use" | "database-unreachable" | "other";
+
+export function startFailureOf(error: unknown): StartFailure {
+  if (error instanceof FolderInUseError) return "folder-in-use";
+  if (error instanceof DatabaseUnreachableError) return "database-unreachable";
+  return "other";
+}
+
+function startError(kind: StartFailure, message: string): Error {
+  if (kind === "folder-in-use") return new FolderInUseError(message);
+  if (kind === "database-unreachable") return new DatabaseUnreachableError(message);
+  return new Error(message);
+}
 
 /**
  * The API of `npm start` on a thread of its own (decision 027): the web app's rendering and the
@@ -31,7 +49,7 @@ await import(${JSON.stringify(entry)});`;
   });
   return new Promise((resolve, reject) => {
     worker.on("message", (message: FromApiWorker) => {
-      if (message.type === "failed") reject(message.folderInUse ? new FolderInUseError(message.message) : new Error(message.message));
+      if (message.type === "failed") reject(startError(message.kind, message.message));
       if (message.type === "closed") closing?.(message);
       if (message.type !== "ready") return;
       resolve({

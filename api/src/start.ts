@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import pino, { type Logger } from "pino";
 import { buildApp } from "./app.ts";
 import { systemClock } from "./lib/clock.ts";
-import type { ApiConfig } from "./config.ts";
+import { databaseTimeouts, type ApiConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { startMailWorker } from "./jobs/mail-worker.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
@@ -50,6 +50,7 @@ export async function startApi(config: ApiConfig, log: Logger = pino({ level: co
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
+    timeouts: databaseTimeouts(config),
     onPoolError: (err) => log.warn({ err }, "database connection lost"),
   });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log });
@@ -59,8 +60,10 @@ export async function startApi(config: ApiConfig, log: Logger = pino({ level: co
   const closeServer = closableServer(app);
   const url = await app.listen({ host: config.API_HOST, port: config.API_PORT });
   log.info({ database: database.kind, mail: mailer.target, social: social.name, url }, "api listening");
-  const scheduler = startScheduler(domain, log.child({ svc: "rounds" }));
-  const mailWorker = startMailWorker(domain, log.child({ svc: "outbox" }));
+  // The jobs' statements are not held to the requests' timeouts (Database.jobs).
+  const jobs = { ...domain, db: database.jobs };
+  const scheduler = startScheduler(jobs, log.child({ svc: "rounds" }));
+  const mailWorker = startMailWorker(jobs, log.child({ svc: "outbox" }));
   return {
     url: `http://${config.API_HOST}:${config.API_PORT}`,
     async close() {

@@ -172,17 +172,15 @@ async function fetchBytes(path: string, headers: Record<string, string>) {
   return { status: 200, bytes: Buffer.from(await res.body.arrayBuffer()), etag: header("etag"), cacheControl: header("cache-control") };
 }
 
-/** A stored file's bytes from the API (`GET /v1/file/<name>`), or null when there is none. */
-export async function fetchStoredFile(name: string): Promise<Buffer | null> {
-  return (await fetchApiBytes(`/v1/file/${encodeURIComponent(name)}`)).bytes;
-}
-
-/** Readiness: whether the API and its database answer `GET /healthz` now. */
+/**
+ * Readiness: whether the API and its database answer `GET /healthz` now. "degraded" (its rate
+ * limits counted in memory while Redis is down, decision 034) still serves.
+ */
 export async function apiAnswers(): Promise<boolean> {
   try {
     const res = await undiciRequest(new URL("/healthz", getEnv().UPSTREAM_URL), { dispatcher: pool(), signal: deadline() });
     const answer = (await res.body.json()) as { status?: unknown };
-    return res.statusCode === 200 && answer.status === "ok";
+    return res.statusCode === 200 && (answer.status === "ok" || answer.status === "degraded");
   } catch {
     return false;
   }

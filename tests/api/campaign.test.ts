@@ -187,7 +187,7 @@ describe("review by an operator, and the share image", () => {
     const image = await api.app.inject({ method: "GET", url: `/v1/campaign/share/${code}.png` });
     expect(image.statusCode).toBe(200);
     expect(image.headers["content-type"]).toBe("image/png");
-    expect(image.headers["cache-control"]).toBe("public, max-age=3600");
+    expect(image.headers["cache-control"]).toBe("public, no-cache");
     const meta = await sharp(image.rawPayload).metadata();
     expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: "png", width: 1200, height: 630 });
     const { data, info } = await sharp(image.rawPayload).ensureAlpha().raw().toBuffer({ resolveWithObject: true });

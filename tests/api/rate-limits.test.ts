@@ -37,6 +37,18 @@ describe.each([
     expect((await caller(api, { ip: freshIp() }).call("GET", "/v1/user/did/")).status).toBe(200);
   });
 
+  test("the sign-in limit counts the route matched, not the raw URL: /v1/user/%6cogin/ is /v1/user/login/", async () => {
+    // The router decodes the path and ignores a trailing slash; the limit must see what it sees.
+    const spellings = ["/v1/user/login/", "/v1/user/%6cogin/", "/v1/user/%6C%6Fgin", "/v1/user/login"];
+    const c = caller(api, { ip: freshIp() });
+    for (let i = 0; i < 8; i++) expect((await c.call("POST", spellings[i % spellings.length], { email: "nobody@example.com", code: "000000" })).status).not.toBe(429);
+    for (const path of spellings) {
+      const answer = await c.call("POST", path, { email: "nobody@example.com", code: "000000" });
+      expect(answer.status, path).toBe(429);
+      expect(answer.body.code).toBe(ErrorCode.rateLimited);
+    }
+  });
+
   test("a signed-in user's writes: 5 a minute per login, whatever IP they come from", async () => {
     const user = await signUp(api, { email: uniqueEmail("writer") });
     const statuses = [];

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "../../contract/errors.ts";
 import { claimBonusResult, taskListResult, type BonusTask } from "../../contract/airdrop.ts";
 import { APP_KEY_HEADER } from "../../contract/wire.ts";
+import { setUserBan } from "../../api/src/domain/accounts/bans.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { grantsOf, mintInfo, nowSeconds, roundConfig, start, tally } from "./airdrop-helpers.ts";
 import { expectCode, expectOk, signUp, type Caller } from "./helpers.ts";
@@ -159,6 +160,11 @@ describe("invite task (3)", () => {
     expect(await tasks(inviter.client)).toMatchObject({ invite_friends: 3, invite_started: 2 });
 
     await start(l1[2].client);
+    // A banned invitee is nobody's friend any more: the third is missing again until the unban.
+    await setUserBan(api.domain, { email: l1[2].email, banned: true, actor: "test" });
+    expect(await tasks(inviter.client)).toMatchObject({ invite_started: 2 });
+    expectCode(await claim(inviter.client, 3), ErrorCode.inviteNotEnough);
+    await setUserBan(api.domain, { email: l1[2].email, banned: false, actor: "test" });
     expect(await task(inviter.client, 3)).toMatchObject({ can_collect: true });
     const answers = await Promise.all(Array.from({ length: 5 }, () => claim(inviter.client, 3)));
     expect(tally(answers.map((a) => a.body.code))).toEqual({ 0: 1, [ErrorCode.bonusCollected]: 4 });

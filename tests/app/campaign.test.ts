@@ -85,7 +85,7 @@ test("applied through the web app, approved by an operator: the share image is s
   const image = await shareRoute.loader({ ...args(get(`/campaign/share/${file}`)), params: { file } });
   expect(image.status).toBe(200);
   expect(image.headers.get("Content-Type")).toBe("image/png");
-  expect(image.headers.get("Cache-Control")).toBe("public, max-age=3600");
+  expect(image.headers.get("Cache-Control")).toBe("public, no-cache");
   expect(image.headers.get("Content-Security-Policy")).toBe("default-src 'none'; sandbox");
   const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
   expect([meta.format, meta.width, meta.height]).toEqual(["png", 1200, 630]);

@@ -106,3 +106,76 @@ describe("checkNickname: sensitive words", () => {
     expect(verdict("ＡＤＭＩＮ")).toBe(ErrorCode.nicknameSensitive);
   });
 });
+
+// A listed word spelt with look-alikes (Unicode TS #39 confusables), and names of stacked combining
+// marks, are refused like the listed word itself (300108).
+describe("look-alikes of a listed word are the word", () => {
+  test.each([
+    ["VV Official"],
+    ["VV \u041efficial"], // Cyrillic capital O
+    ["VV \u043efficial"], // Cyrillic small o
+    ["VV 0fficial"], // digit zero
+    ["VV Οfficial"], // Greek capital omicron
+    ["VV O\uff46ficial"], // a fullwidth f among Latin letters
+    ["\u0430dmin"], // Cyrillic a
+    ["\u0391DMIN"], // Greek capital alpha
+    ["ADM\u0406N"], // Cyrillic capital I (Ukrainian)
+    ["s\u0441am bot"], // Cyrillic es
+    ["\u0455upport team"], // Cyrillic dze
+    ["adrnin"], // "rn" reads as "m"
+    ["N\u0430zi"],
+  ])("%j is 300108", (name) => {
+    expect(verdict(name)).toBe(ErrorCode.nicknameSensitive);
+  });
+});
+
+describe("stacked combining marks", () => {
+  test("18 marks stacked on one letter (20 code points, within the length limit) are refused", () => {
+    const zalgo = `ab${"\u0300\u0301\u0302\u0303\u0304\u0305".repeat(3)}`;
+    expect([...zalgo].length).toBe(20);
+    expect(verdict(zalgo)).toBe(ErrorCode.nicknameSensitive);
+    expect(verdict(`ab${"\u0300".repeat(18)}`)).toBe(ErrorCode.nicknameSensitive);
+  });
+
+  test("more than 3 marks on one character, or one mark repeated on it, are refused", () => {
+    expect(verdict("ab\u0300\u0301\u0302\u0303")).toBe(ErrorCode.nicknameSensitive);
+    expect(verdict("aq\u0323\u0323")).toBe(ErrorCode.nicknameSensitive);
+    expect(verdict("ab\u0300\u0301\u0302")).toBe("ok");
+  });
+
+  test("the marks that composed characters carry count as NFC leaves them", () => {
+    // a + acute composes to á: one base with three marks left.
+    expect(verdict("ba\u0301\u0302\u0303\u0304")).toBe("ok");
+    expect(verdict("e\u0301".repeat(20))).toBe("ok");
+  });
+});
+
+describe("real names in our 16 languages still pass", () => {
+  test.each([
+    ["Mika"],
+    ["Nguyễn Văn An"],
+    ["Đặng Thị Hà"],
+    ["Ana Lúcia"],
+    ["João"],
+    ["Ayşe Yılmaz"],
+    ["İlkay"],
+    ["Siti Nurhaliza"],
+    ["小明"],
+    ["陳大文"],
+    ["田中太郎"],
+    ["김민수"],
+    ["محمد"],
+    ["مُحَمَّد"],
+    ["علی رضا"],
+    ["ज़िंदगी"],
+    ["राहुल शर्मा"],
+    ["ராஜேஷ்"],
+    ["రాజేష్"],
+    ["রাহুল"],
+    ["❤️ Love"],
+    ["1️⃣ one"],
+    ["👨‍👩‍👧 family"],
+  ])("%j", (name) => {
+    expect(verdict(name)).toBe("ok");
+  });
+});

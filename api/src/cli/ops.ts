@@ -13,8 +13,9 @@ import { createMailer } from "../mail/mailer.ts";
 import { socialFor } from "../social/choose.ts";
 
 const USAGE = `Operator commands (they talk to the database directly; every change is audited):
-  npm run ops -- ban-user <email>       ban a cheating account and revoke its logins
-  npm run ops -- unban-user <email>
+  npm run ops -- ban-user <email>       ban a cheating account: logins revoked, no more rounds, gift boxes void,
+                                        forming exchanges cancelled, invite code dead
+  npm run ops -- unban-user <email>     mints again from the next round; nothing else comes back
   npm run ops -- ban-device <did>       refuse every login and registration from a device
   npm run ops -- unban-device <did>
   npm run ops -- avatars                the avatars waiting for review: user id, display id, picture

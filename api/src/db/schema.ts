@@ -23,7 +23,18 @@ export const users = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     displayId: text("display_id").notNull(),
+    /** The address as typed (lower-cased), the one mail goes to; null once the account is deleted. */
     email: text("email"),
+    /**
+     * The mailbox the address reaches (docs/decisions/037): computed by the database from `email`
+     * with the same rules as canonicalEmail(), so a deletion that clears the e-mail clears it too.
+     */
+    emailCanonical: text("email_canonical").generatedAlwaysAs(sql`vv_canonical_email("email")`),
+    /**
+     * 0, so one canonical form is one account. Migration 0007 gave an account whose e-mail had
+     * the same canonical form as an older account's its own id here: both stay (decision 037).
+     */
+    emailSlot: bigint("email_slot", { mode: "number" }).notNull().default(0),
     name: text("name").notNull().default(""),
     avatar: text("avatar").notNull().default(""),
     avatarNew: text("avatar_new").notNull().default(""),
@@ -47,6 +58,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_display_id_key").on(t.displayId),
     uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_email_canonical_key").on(t.emailCanonical, t.emailSlot),
     uniqueIndex("users_invite_code_key").on(t.inviteCode),
     uniqueIndex("users_social_handle_key").on(sql`lower(${t.socialHandle})`),
     index("users_inviter_idx").on(t.inviterId),

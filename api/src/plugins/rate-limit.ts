@@ -3,31 +3,39 @@ import type { FastifyInstance } from "fastify";
 import { fail } from "../../../contract/envelope.ts";
 import { accountRoutes } from "../../../contract/accounts.ts";
 import { ErrorCode, ERROR_MESSAGES } from "../../../contract/errors.ts";
-import { rateLimits } from "../lib/rate-limit.ts";
+import { rateLimits, type RateLimits } from "../lib/rate-limit.ts";
 
 /** Calls that try codes or make accounts and devices: a tighter limit per client IP. */
-const AUTH_PATHS = new Set<string>([accountRoutes.did, accountRoutes.sendCode, accountRoutes.register, accountRoutes.login].map((r) => r.path));
+const AUTH_ROUTES = new Set<string>([accountRoutes.did, accountRoutes.sendCode, accountRoutes.register, accountRoutes.login].map((r) => r.path));
+
+/** The probes an orchestrator polls: never counted. */
+const PROBES = new Set(["/livez", "/healthz"]);
 
 /**
- * Every /v1 call is counted per client IP (as TRUST_PROXY resolves it); the sign-in calls have
+ * Every call is counted per client IP (as TRUST_PROXY resolves it); the sign-in calls have
  * their own tighter count per IP, and every write of a signed-in user a count per token. Over a
  * limit the answer is 429 with Retry-After, in the envelope. Counters live in Redis when
- * REDIS_URL is set, so every instance shares them.
+ * REDIS_URL is set, so every instance shares them (in memory while it is unreachable,
+ * docs/decisions/034).
+ *
+ * A call is known by the route it matched (`routeOptions.url`, the path as bound), never by its
+ * raw URL: the router decodes the path and ignores a trailing slash, so `/v1/user/%6cogin` is
+ * the login route and counts as one. A path that matches nothing is counted per IP (a 404).
  */
-export async function rateLimitHook(app: FastifyInstance): Promise<void> {
+export async function rateLimitHook(app: FastifyInstance): Promise<RateLimits> {
   const config = app.domain.config;
-  const limits = rateLimits(config.REDIS_URL);
+  const limits = rateLimits(config.REDIS_URL, app.log.child({ svc: "rate-limits" }));
   const perIp = limits.limiter("api-ip", config.RATE_API_PER_IP_PER_MINUTE);
   const auth = limits.limiter("api-auth", config.RATE_AUTH_PER_IP_PER_MINUTE);
   const writes = limits.limiter("api-writes", config.RATE_WRITES_PER_USER_PER_MINUTE);
   app.addHook("onClose", () => limits.close());
   app.addHook("onRequest", async (request, reply) => {
-    const path = request.url.split("?")[0].replace(/\/?$/, "/");
-    if (!path.startsWith("/v1/")) return;
+    const route = request.routeOptions.url;
+    if (route !== undefined && PROBES.has(route)) return;
     const token = request.headers.authorization;
     const waits = await Promise.all([
       perIp.take(request.ip),
-      AUTH_PATHS.has(path) ? auth.take(request.ip) : 0,
+      route !== undefined && AUTH_ROUTES.has(route) ? auth.take(request.ip) : 0,
       token && request.method !== "GET" ? writes.take(createHash("sha256").update(token).digest("base64url")) : 0,
     ]);
     const wait = Math.max(...waits);
@@ -35,4 +43,5 @@ export async function rateLimitHook(app: FastifyInstance): Promise<void> {
       return reply.code(429).header("retry-after", String(wait)).send(fail(ErrorCode.rateLimited, ERROR_MESSAGES[ErrorCode.rateLimited]));
     }
   });
+  return limits;
 }

@@ -1,13 +1,43 @@
+import { ErrorCode } from "../../../contract/errors.ts";
 import { routes } from "../../../contract/routes.ts";
-import { callApi } from "~/utils/api.server.ts";
+import { ApiError, callApi } from "~/utils/api.server.ts";
 import { requestContext } from "~/utils/request.server.ts";
+import { safeRedirect } from "~/utils/safe-redirect.ts";
 import { signedOutCookie } from "~/utils/session.server.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
 
-/** Revokes the token at the API (best effort: the session ends here either way). */
+/** Answers that say the token is dead already: the login has ended, whatever this call did. */
+const ALREADY_ENDED: ReadonlySet<number> = new Set([ErrorCode.loginExpired, ErrorCode.accountBanned]);
+
+/** The page the logout was asked from (its sheet still open), for a try again; /mine otherwise. */
+function backTo(request: Request): string {
+  const referer = request.headers.get("Referer");
+  if (!referer) return "/mine";
+  try {
+    const url = new URL(referer);
+    return safeRedirect(url.pathname + url.search, "/mine");
+  } catch {
+    return "/mine";
+  }
+}
+
+/**
+ * Revokes the token at the API, then ends the session here. When the API cannot revoke it (no
+ * answer, the database down, a refusal), the cookie stays and the user is told to try again:
+ * a "logged out" that left the token alive would let the old cookie back in later.
+ * A token the API no longer accepts (expired, revoked, the account banned or deleted) is signed
+ * out as usual.
+ */
 export async function logoutAction(request: Request): Promise<Response> {
   const ctx = await requestContext(request);
-  if (ctx.caller.token) await callApi(routes.accounts.logout, ctx.caller).catch(() => undefined);
+  if (ctx.caller.token) {
+    try {
+      await callApi(routes.accounts.logout, ctx.caller);
+    } catch (error) {
+      const ended = error instanceof ApiError && ALREADY_ENDED.has(error.code);
+      if (!ended) return redirectWithToast(backTo(request), { kind: "error", key: "auth:logoutFailed" });
+    }
+  }
   const headers = new Headers({ "Set-Cookie": await signedOutCookie(ctx.session) });
   return redirectWithToast("/login", { kind: "success", key: "auth:loggedOut" }, { headers });
 }

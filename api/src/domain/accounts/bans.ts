@@ -1,28 +1,64 @@
 import { eq } from "drizzle-orm";
 import { auditLog, devices, users } from "../../db/schema.ts";
+import { resumeMinting, stopMinting } from "../airdrop/claims.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
-import { normalizeEmail } from "./email.ts";
-import { revokeAllTokens } from "./tokens.ts";
+import { endExchangesOf } from "../tools/exchanges.ts";
+import { voidUnusedBoxes } from "../tools/gifts.ts";
+import { canonicalEmail } from "./email.ts";
+import { lockStanding } from "./standing.ts";
+import { forgetTokenLookups, revokeAllTokens } from "./tokens.ts";
 
-/** Operator actions (rules.md §8): each one changes the data and writes its audit row in one transaction. */
+/**
+ * Operator actions (rules.md §8): each one changes the data and writes its audit row in one transaction.
+ * A ban ends what the account had going, as a deletion does but for the erasure and the team
+ * move (rules.md §1): its logins, its forming exchange, its unused gift boxes, its minting; its
+ * invite code is no one's while it lasts. An unban lets it mint again from the next round and
+ * gives nothing else back (docs/decisions/038).
+ */
 export async function setUserBan(ctx: DomainContext, input: { email: string; banned: boolean; actor: string }): Promise<boolean> {
-  return inTransaction(ctx, async (tx) => {
+  // By the canonical form (docs/decisions/037): a variant of the address bans its mailbox's
+  // account, and every account from before that rule that shares the mailbox.
+  const found = await ctx.db.select({ id: users.id }).from(users).where(eq(users.emailCanonical, canonicalEmail(input.email)));
+  if (!found.length) return false;
+  const ids = found.map((u) => u.id).sort((a, b) => a - b);
+  await inTransaction(ctx, async (tx) => {
     const at = tx.clock.now();
-    const [user] = await tx.db
-      .update(users)
-      .set({ bannedAt: input.banned ? at : null })
-      .where(eq(users.email, normalizeEmail(input.email)))
-      .returning({ id: users.id });
-    if (!user) return false;
-    if (input.banned) await revokeAllTokens(tx, user.id);
-    await tx.db.insert(auditLog).values({
-      at,
-      actor: input.actor,
-      action: input.banned ? "user.ban" : "user.unban",
-      target: `user:${user.id}`,
-    });
-    return true;
+    // Each account's standing, before any row is locked (accounts/standing.ts).
+    for (const id of ids) await lockStanding(tx, id);
+    for (const id of ids) {
+      // Its standing is ours to change until the commit: no row lock needed to read it.
+      const [before] = await tx.db.select({ deletedAt: users.deletedAt, bannedAt: users.bannedAt }).from(users).where(eq(users.id, id));
+      // Deleted since it was found: nothing of it is left to ban.
+      if (before.deletedAt) continue;
+      if (input.banned) await endActivity(tx, id);
+      await tx.db.update(users).set({ bannedAt: input.banned ? at : null }).where(eq(users.id, id));
+      if (input.banned) {
+        await revokeAllTokens(tx, id);
+        await stopMinting(tx, id);
+      } else if (before.bannedAt) {
+        await resumeMinting(tx, id);
+      }
+      await tx.db.insert(auditLog).values({
+        at,
+        actor: input.actor,
+        action: input.banned ? "user.ban" : "user.unban",
+        target: `user:${id}`,
+      });
+    }
   });
+  forgetTokenLookups(ctx);
+  return true;
+}
+
+/**
+ * What a deletion or a ban ends first (rules.md §1), under the account's standing lock and before
+ * its users row is locked (a join completing an exchange locks the exchange, then its members'
+ * rows): its forming exchange is cancelled or left, its unused gift boxes are void.
+ * The caller stops its minting once the account's row is changed.
+ */
+export async function endActivity(tx: DomainContext, userId: number): Promise<void> {
+  await endExchangesOf(tx, userId);
+  await voidUnusedBoxes(tx, userId);
 }
 
 export async function setDeviceBan(ctx: DomainContext, input: { did: string; banned: boolean; actor: string }): Promise<void> {

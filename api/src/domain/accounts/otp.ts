@@ -8,6 +8,10 @@ import { inTransaction, type DomainContext } from "../context.ts";
 
 const HOUR_MS = 3_600_000;
 
+// The `email` of a code, in its row, its hash and its locks, is the canonical form (canonicalEmail,
+// docs/decisions/037): the codes and their send limits are the mailbox's, whichever variant of
+// its address was typed, so "+tags" do not multiply the codes one inbox can be sent.
+
 function codeHash(ctx: DomainContext, email: string, purpose: OtpPurpose, code: string) {
   return keyedHash(ctx.config.API_SECRET, `${purpose}\n${email}\n${code}`);
 }

@@ -9,15 +9,20 @@ import { checkEmailFor } from "./sign-in.ts";
 /**
  * Checks the e-mail for the purpose, issues a code under the send limits and mails it
  * in the reader's language. A mail that cannot be sent withdraws its code.
+ *
+ * The code and its limits belong to the canonical form (one mailbox: "a.b+1@gmail.com" and
+ * "ab+2@gmail.com" share them), the mail goes to an address as typed, never to the canonical
+ * form: to register, the address typed now; to log in, the account's own address, the one typed
+ * when it registered, which reaches the account's mailbox whatever variant is typed now.
  */
 export async function sendCode(
   ctx: DomainContext,
   input: { email: string; purpose: OtpPurpose; ip: string; language?: string },
 ): Promise<{ resend_after: number }> {
-  const { email, existing } = await checkEmailFor(ctx, input.email, input.purpose);
-  const issued = await issueCode(ctx, { email, purpose: input.purpose, ip: input.ip });
+  const { email, canonical, existing } = await checkEmailFor(ctx, input.email, input.purpose);
+  const issued = await issueCode(ctx, { email: canonical, purpose: input.purpose, ip: input.ip });
   const mail = otpMail({
-    to: email,
+    to: existing?.email ?? email,
     code: issued.code,
     minutes: Math.ceil(ctx.config.OTP_TTL_SECONDS / 60),
     purpose: input.purpose,

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { OtpPurpose } from "../../../../contract/accounts.ts";
 import { ErrorCode } from "../../../../contract/errors.ts";
 import { DEFAULT_LANGUAGE, normalizeLanguage } from "../../../../contract/languages.ts";
@@ -9,20 +9,32 @@ import { uniqueViolation } from "../../lib/db-errors.ts";
 import { Failure } from "../../lib/failure.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
 import { toUser, type UserRow } from "../profile/users.ts";
-import { inviterByCode } from "../team/invites.ts";
+import { holdInviter, inviterByCode } from "../team/invites.ts";
 import { claimDailySlot, findDevice, hasDailySlot, recordDevice, reserveRegistration } from "./devices.ts";
-import { isValidEmail, normalizeEmail } from "./email.ts";
+import { canonicalEmail, isValidEmail, normalizeEmail } from "./email.ts";
 import { consumeCode } from "./otp.ts";
 import { issueToken } from "./tokens.ts";
 
-/** The e-mail, checked for format and for the purpose: login needs an account, register needs none. */
+/**
+ * The e-mail, checked for format and for the purpose: login needs an account, register needs none.
+ * Accounts are found by the canonical form (docs/decisions/037): "A.B+x@gmail.com" finds the
+ * account of "ab@gmail.com". Where accounts from before that rule share a canonical form, the one
+ * whose address is exactly the one typed comes first, then the oldest (slot 0).
+ * `email` is the address as typed, `canonical` the key of codes and of the unique index.
+ */
 export async function checkEmailFor(ctx: DomainContext, rawEmail: string, purpose: OtpPurpose) {
   const email = normalizeEmail(rawEmail);
   if (!isValidEmail(email)) throw new Failure(ErrorCode.invalidEmail);
-  const [existing] = await ctx.db.select().from(users).where(eq(users.email, email));
+  const canonical = canonicalEmail(email);
+  const [existing] = await ctx.db
+    .select()
+    .from(users)
+    .where(eq(users.emailCanonical, canonical))
+    .orderBy(sql`${users.email} = ${email} desc`, asc(users.emailSlot))
+    .limit(1);
   if (purpose === "login" && !existing) throw new Failure(ErrorCode.emailNotFound);
   if (purpose === "register" && existing) throw new Failure(ErrorCode.emailRegistered);
-  return { email, existing };
+  return { email, canonical, existing };
 }
 
 export interface Session {
@@ -35,16 +47,18 @@ export async function register(
   ctx: DomainContext,
   input: { email: string; code: string; inviteCode?: string; did?: string; uiLang?: string; lang?: string },
 ): Promise<Session> {
-  const { email } = await checkEmailFor(ctx, input.email, "register");
+  const { email, canonical } = await checkEmailFor(ctx, input.email, "register");
   const inviter = input.inviteCode ? await inviterByCode(ctx, input.inviteCode) : undefined;
   const device = await findDevice(ctx, input.did);
   if (device.registrations >= ctx.config.DEVICE_MAX_REGISTRATIONS) throw new Failure(ErrorCode.deviceRegisterLimit);
-  await consumeCode(ctx, { email, purpose: "register", code: input.code });
+  await consumeCode(ctx, { email: canonical, purpose: "register", code: input.code });
 
   const uiLang = normalizeLanguage(input.uiLang) ?? DEFAULT_LANGUAGE;
   const lang = normalizeLanguage(input.lang) ?? uiLang;
   const now = ctx.clock.now();
   return inTransaction(ctx, async (tx) => {
+    // The inviter's deletion or ban may have committed since the code was looked up.
+    if (inviter) await holdInviter(tx, inviter.id);
     await recordDevice(tx, device.did);
     await reserveRegistration(tx, device.did);
     const row = await insertUser(tx, {
@@ -76,19 +90,20 @@ async function insertUser(ctx: DomainContext, values: Omit<typeof users.$inferIn
       });
     } catch (error) {
       const constraint = uniqueViolation(error);
-      if (constraint === "users_email_key") throw new Failure(ErrorCode.emailRegistered);
+      // Two registrations of one mailbox at once ("a.b@gmail.com" and "ab+x@gmail.com"): one account.
+      if (constraint === "users_email_key" || constraint === "users_email_canonical_key") throw new Failure(ErrorCode.emailRegistered);
       if (!constraint || attempt >= 5) throw error;
     }
   }
 }
 
 export async function login(ctx: DomainContext, input: { email: string; code: string; did?: string }): Promise<Session> {
-  const { existing } = await checkEmailFor(ctx, input.email, "login");
+  const { canonical, existing } = await checkEmailFor(ctx, input.email, "login");
   const user = existing!;
   if (user.bannedAt) throw new Failure(ErrorCode.accountBanned);
   const device = await findDevice(ctx, input.did);
   if (!(await hasDailySlot(ctx, { did: device.did, userId: user.id }))) throw new Failure(ErrorCode.deviceDailyLogin);
-  await consumeCode(ctx, { email: user.email!, purpose: "login", code: input.code });
+  await consumeCode(ctx, { email: canonical, purpose: "login", code: input.code });
   return inTransaction(ctx, async (tx) => {
     await recordDevice(tx, device.did);
     if (!(await claimDailySlot(tx, { did: device.did, userId: user.id }))) throw new Failure(ErrorCode.deviceDailyLogin);

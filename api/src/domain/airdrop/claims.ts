@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AirdropStatus } from "../../../../contract/airdrop.ts";
 import { unitsToDecimal } from "../../../../contract/money.ts";
 import { minters, rounds, userRounds, users } from "../../db/schema.ts";
+import { requireGoodStanding } from "../accounts/standing.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
 import { grantPower } from "../power/grants.ts";
 import { currentRound, scheduleOf } from "./schedule.ts";
@@ -15,6 +16,7 @@ export async function startAirdrop(ctx: DomainContext, userId: number): Promise<
   const now = ctx.clock.now();
   const round = currentRound(scheduleOf(ctx.config), now);
   return inTransaction(ctx, async (tx) => {
+    await requireGoodStanding(tx, userId);
     await tx.db.insert(minters).values({ userId, mintFromRound: round + 1, startedAt: now }).onConflictDoNothing();
     const granted = await grantPower(tx, userId, { reason: "start", amount: ctx.config.START_POWER });
     const [minter] = await tx.db.select().from(minters).where(eq(minters.userId, userId));
@@ -25,11 +27,15 @@ export async function startAirdrop(ctx: DomainContext, userId: number): Promise<
 /**
  * Claims every unclaimed round at once. The conditional update marks each row collected
  * exactly once, so concurrent claims pay once; a suspended user rejoins from the next round.
+ * The account's standing is read under its lock first: a claim never resumes an account whose
+ * deletion or ban committed before it, and one that commits first is seen by the deletion.
  */
 export async function claimRounds(ctx: DomainContext, userId: number): Promise<{ amount: string; rounds: number; resumed: boolean }> {
   const now = ctx.clock.now();
   const round = currentRound(scheduleOf(ctx.config), now);
-  return inTransaction(ctx, async ({ db: tx }) => {
+  return inTransaction(ctx, async (inTx) => {
+    await requireGoodStanding(inTx, userId);
+    const tx = inTx.db;
     const claimed = await tx
       .update(userRounds)
       .set({ collectedAt: now })
@@ -49,4 +55,30 @@ export async function claimRounds(ctx: DomainContext, userId: number): Promise<{
     await tx.update(minters).set({ lastCollectAt: now }).where(eq(minters.userId, userId));
     return { amount: unitsToDecimal(total), rounds: claimed.length, resumed: resumed.length > 0 };
   });
+}
+
+/** A deleted or banned account mints no more (rules.md §1): paused, as the distribution pauses. */
+export async function stopMinting(tx: DomainContext, userId: number): Promise<void> {
+  await tx.db
+    .update(minters)
+    .set({ suspendedAt: tx.clock.now() })
+    .where(and(eq(minters.userId, userId), isNull(minters.suspendedAt)));
+}
+
+/**
+ * After an unban: the account waits for the next round, as after a start, unless it holds the
+ * threshold of unclaimed rounds; then it stays paused (or would be paused at the next close
+ * anyway), and a claim resumes it as ever (rules.md §2).
+ */
+export async function resumeMinting(tx: DomainContext, userId: number): Promise<void> {
+  const round = currentRound(scheduleOf(tx.config), tx.clock.now());
+  await tx.db
+    .update(minters)
+    .set({ suspendedAt: null, mintFromRound: round + 1 })
+    .where(
+      and(
+        eq(minters.userId, userId),
+        sql`(select count(*) from ${userRounds} where ${userRounds.userId} = ${userId} and ${userRounds.collectedAt} is null) < ${tx.config.SUSPEND_THRESHOLD}`,
+      ),
+    );
 }

@@ -19,7 +19,7 @@ const DISTRIBUTION_LOCK = 72_716_001;
 /**
  * Distributes one closed round in one set-based statement. Inserting the round row is the
  * gate: a second run finds it and pays nothing, even if two instances race. Everyone minting
- * through the whole round gets a row, unless they already hold the threshold of unclaimed
+ * through the whole round, neither deleted nor banned, gets a row, unless they already hold the threshold of unclaimed
  * rounds, in which case they are suspended instead. Effective power repeats teamPower() of
  * power/team-power.ts in SQL (own + (l1 x L1% + l2 x L2%) / 100, integer division).
  */
@@ -44,7 +44,12 @@ export async function distributeRound(ctx: DomainContext, round: number): Promis
       active as (
         select m.user_id, u.power::bigint as power, u.inviter_id
         from minters m join users u on u.id = m.user_id
-        where m.suspended_at is null and m.mint_from_round <= ${round} and exists (select 1 from gate)
+        where m.suspended_at is null and m.mint_from_round <= ${round}
+          -- A deleted or banned account is paused when it ends (rules.md §1); checked here too,
+          -- so no way round that (a start racing a ban, an account banned before it paused them)
+          -- ever pays it or counts it in anyone's Team Power.
+          and u.deleted_at is null and u.banned_at is null
+          and exists (select 1 from gate)
       ),
       unclaimed as (
         select ur.user_id, count(*) as c

@@ -19,13 +19,16 @@ export interface AirdropFacts {
   startedInvitees: number;
 }
 
-/** Counts the user's level-1 invitees who have started their airdrop (the invite reward, the campaign task). */
+/**
+ * Counts the user's level-1 invitees who have started their airdrop (the invite reward, the
+ * campaign task); a deleted or banned account is nobody's friend any more.
+ */
 export function startedInviteesSelect(db: Db, user: Placeholder) {
   return db
     .select({ n: sql<number>`count(*)::int`.as("n") })
     .from(users)
     .innerJoin(minters, eq(minters.userId, users.id))
-    .where(eq(users.inviterId, user));
+    .where(and(eq(users.inviterId, user), isNull(users.deletedAt), isNull(users.bannedAt)));
 }
 
 export async function startedInvitees(ctx: DomainContext, userId: number): Promise<number> {

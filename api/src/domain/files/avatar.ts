@@ -41,7 +41,7 @@ export function avatarImage(ctx: DomainContext, bytes: Buffer): Promise<Buffer> 
   return reencodePicture(ctx, bytes, { width: ctx.config.AVATAR_SIDE, height: ctx.config.AVATAR_SIDE, fit: "cover" });
 }
 
-/** A new stored file's name: random, so it can be served for a year under it. */
+/** A new stored file's name: random, so a new picture never takes a name a browser may still hold, and none can be guessed. */
 export function newFileName(): string {
   return `${randomBytes(16).toString("base64url")}.webp`;
 }

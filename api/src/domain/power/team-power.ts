@@ -24,7 +24,10 @@ export function ratesOf(config: { VV_PER_POWER_PER_ROUND: string; TEAM_L1_PERCEN
   };
 }
 
-/** Team Power: a share of the own power of level-1 and level-2 members who are minting, rounded down. */
+/**
+ * Team Power: a share of the own power of level-1 and level-2 members who are minting, rounded
+ * down. A deleted or banned member is not minting, whatever its airdrop row says (rules.md §1).
+ */
 export function teamPower(l1Sum: number, l2Sum: number, r: Rates): number {
   return Math.floor((l1Sum * r.l1Percent + l2Sum * r.l2Percent) / 100);
 }
@@ -38,7 +41,8 @@ export function roundAmount(own: number, l1Sum: number, l2Sum: number, r: Rates)
 }
 
 /**
- * Own power of the level-1 and level-2 members who are minting in `round`, as text (sums of
+ * Own power of the level-1 and level-2 members who are minting in `round` (neither deleted nor
+ * banned, as the round distribution counts them), as text (sums of
  * bigints): the select behind `teamSums`, also read beside other facts in one query (airdrop/facts.ts).
  */
 export function teamSumsSelect(db: Db, user: Placeholder, round: Placeholder) {
@@ -49,7 +53,7 @@ export function teamSumsSelect(db: Db, user: Placeholder, round: Placeholder) {
     })
     .from(sql`users u join minters m on m.user_id = u.id`)
     .where(
-      sql`m.suspended_at is null and m.mint_from_round <= ${round}
+      sql`m.suspended_at is null and m.mint_from_round <= ${round} and u.deleted_at is null and u.banned_at is null
         and (u.inviter_id = ${user} or u.inviter_id in (select id from users where inviter_id = ${user}))`,
     );
 }

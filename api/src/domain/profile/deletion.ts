@@ -1,24 +1,36 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { ErrorCode } from "../../../../contract/errors.ts";
 import { AvatarStatus, DELETE_WORD } from "../../../../contract/profile-states.ts";
-import { auditLog, campaignApplications, minters, uploads, users } from "../../db/schema.ts";
+import { auditLog, campaignApplications, uploads, users } from "../../db/schema.ts";
 import { Failure } from "../../lib/failure.ts";
+import { endActivity } from "../accounts/bans.ts";
 import { removePushTokens } from "../accounts/push-tokens.ts";
+import { lockStanding } from "../accounts/standing.ts";
 import { forgetTokenLookups, revokeAllTokens } from "../accounts/tokens.ts";
 import { fileStoreFor } from "../../storage/file-store.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
 import { mediaUrl, removeMediaFiles } from "../files/avatar.ts";
+import { stopMinting } from "../airdrop/claims.ts";
 import { deleteLocation } from "../map/location.ts";
+import { moveMembersUp } from "../team/invites.ts";
 
 /**
  * Deletes the account (rules.md §1, §7). The row stays, anonymised, because ledger rows (rounds,
  * power grants, stones, exchanges, gift boxes) and other users' teams point at it; what
  * identifies the person goes, and the e-mail is freed (NULLs never collide in its unique key).
+ * In the same transaction, under the account's standing lock (accounts/standing.ts), what it had
+ * going ends: its forming exchange, its unused gift boxes, its minting; its level-1 members move
+ * up to its inviter, and its invite code is no one's (team/invites.ts reads deleted_at).
  */
 export async function deleteAccount(ctx: DomainContext, userId: number, input: { confirm: string }): Promise<void> {
   if (input.confirm.trim() !== DELETE_WORD) throw new Failure(ErrorCode.deleteSpelledWrong);
   const pictures = await inTransaction(ctx, async (tx) => {
     const at = tx.clock.now();
+    // The standing lock, the exchange, tool progress and gift boxes, the invite tree, then users
+    // rows: the order the actions take them in too (docs/decisions/038), so none deadlocks with this.
+    await lockStanding(tx, userId);
+    await endActivity(tx, userId);
+    await moveMembersUp(tx, userId);
     const [before] = await tx.db.select({ avatar: users.avatar, avatarNew: users.avatarNew }).from(users).where(eq(users.id, userId)).for("update");
     const [deleted] = await tx.db
       .update(users)
@@ -42,10 +54,7 @@ export async function deleteAccount(ctx: DomainContext, userId: number, input: {
     await removePushTokens(tx, userId);
     // Nobody can claim for the account any more: it would keep being paid rounds and count in
     // its inviter's Team Power until the distribution suspended it for unclaimed rounds.
-    await tx.db
-      .update(minters)
-      .set({ suspendedAt: at })
-      .where(and(eq(minters.userId, userId), isNull(minters.suspendedAt)));
+    await stopMinting(tx, userId);
     await tx.db.delete(campaignApplications).where(eq(campaignApplications.userId, userId));
     const photos = await tx.db.delete(uploads).where(eq(uploads.userId, userId)).returning({ name: uploads.name });
     await tx.db.insert(auditLog).values({ at, actor: "self", action: "delete-account", target: `user:${userId}` });

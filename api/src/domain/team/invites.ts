@@ -5,6 +5,7 @@ import { publicUrl } from "../../config.ts";
 import { rowsOf } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 import { Failure } from "../../lib/failure.ts";
+import { inGoodStanding, requireGoodStanding, shareStanding } from "../accounts/standing.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
 import { profile, toUser, type UserRow } from "../profile/users.ts";
 import { teammateName } from "./members.ts";
@@ -31,21 +32,32 @@ export async function inviteOf(ctx: DomainContext, userId: number) {
 /** What the register page shows for an invite code: what a teammate may see, and the link preview image. */
 export async function inviterName(ctx: DomainContext, code: string): Promise<{ name: string; share_image: string | null }> {
   const inviter = await inviterByCode(ctx, code);
-  return { name: teammateName(inviter), share_image: inviter.bannedAt ? null : await shareImageOf(ctx, inviter) };
+  return { name: teammateName(inviter), share_image: await shareImageOf(ctx, inviter) };
 }
 
 // Invite codes are letters and digits; anything else (a NUL byte would fail in SQL) is simply wrong.
 export const INVITE_CODE = /^[A-Z0-9]{1,32}$/;
 
+/** The account an invite code belongs to; a deleted or banned account's code is no one's (rules.md §1). */
 export async function inviterByCode(ctx: DomainContext, code: string): Promise<UserRow> {
   const wanted = code.trim().toUpperCase();
   if (!INVITE_CODE.test(wanted)) throw new Failure(ErrorCode.invalidInviteCode);
   const [inviter] = await ctx.db
     .select()
     .from(users)
-    .where(and(eq(users.inviteCode, wanted), isNull(users.deletedAt)));
+    .where(and(eq(users.inviteCode, wanted), isNull(users.deletedAt), isNull(users.bannedAt)));
   if (!inviter) throw new Failure(ErrorCode.invalidInviteCode);
   return inviter;
+}
+
+/**
+ * Inside the transaction that attaches someone to `inviterId` (found by its code before it):
+ * holds the inviter's standing, so a deletion or ban that committed meanwhile is seen (the code
+ * is then wrong) and one still to come sees the new member (a deletion moves it up).
+ * Call it before locking any row.
+ */
+export async function holdInviter(tx: DomainContext, inviterId: number): Promise<void> {
+  if (!inGoodStanding(await shareStanding(tx, inviterId))) throw new Failure(ErrorCode.invalidInviteCode);
 }
 
 /**
@@ -77,6 +89,8 @@ export async function bindInviter(ctx: DomainContext, userId: number, code: stri
   const inviter = await inviterByCode(ctx, code);
   if (inviter.id === userId) throw new Failure(ErrorCode.invalidInviteCode);
   const row = await inTransaction(ctx, async (tx) => {
+    await requireGoodStanding(tx, userId);
+    await holdInviter(tx, inviter.id);
     await lockInviteTree(tx);
     if (await wouldLoop(tx, inviter.id, userId)) throw new Failure(ErrorCode.invalidInviteCode);
     const [updated] = await tx.db
@@ -88,4 +102,14 @@ export async function bindInviter(ctx: DomainContext, userId: number, code: stri
     return updated;
   });
   return toUser(ctx, row);
+}
+
+/**
+ * A deleted account's level-1 members move up to its own inviter, or have none when it had
+ * none (rules.md §1); their own members stay with them. In the deletion's transaction.
+ */
+export async function moveMembersUp(tx: DomainContext, userId: number): Promise<void> {
+  await lockInviteTree(tx);
+  const [gone] = await tx.db.select({ inviterId: users.inviterId }).from(users).where(eq(users.id, userId));
+  await tx.db.update(users).set({ inviterId: gone.inviterId }).where(eq(users.inviterId, userId));
 }

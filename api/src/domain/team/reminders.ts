@@ -17,7 +17,7 @@ function pausedMembers(ctx: DomainContext, userId: number) {
     .select({ id: users.id, email: users.email, uiLang: users.uiLang })
     .from(users)
     .innerJoin(minters, eq(minters.userId, users.id))
-    .where(and(levelCondition(userId, 1), isNotNull(minters.suspendedAt), isNull(users.deletedAt), isNotNull(users.email)));
+    .where(and(levelCondition(userId, 1), isNotNull(minters.suspendedAt), isNull(users.deletedAt), isNull(users.bannedAt), isNotNull(users.email)));
 }
 
 /**

@@ -6,6 +6,7 @@ import { exchangePairs, forceStones, forceTeamMembers, forceTeams, users } from 
 import { randomCode } from "../../lib/crypto.ts";
 import { uniqueViolation } from "../../lib/db-errors.ts";
 import { Failure } from "../../lib/failure.ts";
+import { inGoodStanding, requireGoodStanding, type Standing } from "../accounts/standing.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
 import { grantPower } from "../power/grants.ts";
 import { maskedDisplayId, teammateName } from "../team/members.ts";
@@ -16,10 +17,19 @@ type TeamRow = typeof forceTeams.$inferSelect;
 const EXCHANGE_CODE = /^[A-Z0-9]{4,16}$/;
 const active = isNull(forceTeamMembers.leftAt);
 
-/** The exchange, locked for the rest of the transaction: joins, leaves, cancels and starts take turns. */
-async function lockTeam(tx: DomainContext, where: ReturnType<typeof eq>): Promise<TeamRow | undefined> {
-  const [team] = await tx.db.select().from(forceTeams).where(where).for("update");
-  return team;
+/**
+ * The exchange, locked for the rest of the transaction: joins, leaves, cancels and starts take
+ * turns, and so does the deletion or ban of a participant, which cancels or leaves it under this
+ * lock (rules.md §1). With its leader's standing (deleted, banned).
+ */
+async function lockTeam(tx: DomainContext, where: ReturnType<typeof eq>): Promise<(TeamRow & { leader: Standing }) | undefined> {
+  const [row] = await tx.db
+    .select({ team: forceTeams, leader: { deletedAt: users.deletedAt, bannedAt: users.bannedAt } })
+    .from(forceTeams)
+    .innerJoin(users, eq(users.id, forceTeams.leaderId))
+    .where(where)
+    .for("update", { of: forceTeams });
+  return row && { ...row.team, leader: row.leader };
 }
 
 /** Participants still in the exchange, leader first then by arrival, with their stones and names. */
@@ -121,6 +131,7 @@ async function addParticipant(tx: DomainContext, teamId: number, userId: number,
 /** Starts an exchange: the leader's stone in, a code for the others, waiting for `quota` participants. */
 export async function createTeam(ctx: DomainContext, userId: number, input: { stoneId: number; quota: number }): Promise<TeamInfo> {
   return inTransaction(ctx, async (tx) => {
+    await requireGoodStanding(tx, userId);
     await makeDueStones(tx, userId);
     if (await openTeamOf(tx, userId)) throw new Failure(ErrorCode.exchangeBusy);
     const [team] = await tx.db
@@ -147,10 +158,14 @@ export async function joinTeam(ctx: DomainContext, userId: number, input: { code
   const code = input.code.trim().toUpperCase();
   if (!EXCHANGE_CODE.test(code)) throw new Failure(ErrorCode.exchangeCodeWrong);
   return inTransaction(ctx, async (tx) => {
+    await requireGoodStanding(tx, userId);
     const team = await lockTeam(tx, eq(forceTeams.code, code));
     if (!team) throw new Failure(ErrorCode.exchangeCodeWrong);
     if (team.leaderId === userId) throw new Failure(ErrorCode.exchangeOwn);
     refuseClosed(team);
+    // Its leader's deletion or ban cancelled it under this lock; one an older version of the API
+    // left forming answers as cancelled too.
+    if (!inGoodStanding(team.leader)) throw new Failure(ErrorCode.exchangeCancelled);
     const current = await participants(tx, team.id);
     if (current.some((p) => p.userId === userId)) return teamInfoOf(tx, team, userId);
     if (current.length >= team.quota) throw new Failure(ErrorCode.exchangeFull);
@@ -207,6 +222,7 @@ async function complete(tx: DomainContext, team: TeamRow): Promise<TeamRow> {
 /** The leader's start: completes a full exchange; a completed one answers as it is. */
 export async function startTeam(ctx: DomainContext, userId: number, teamId: number): Promise<TeamInfo> {
   return inTransaction(ctx, async (tx) => {
+    await requireGoodStanding(tx, userId);
     const team = await lockTeam(tx, eq(forceTeams.id, teamId));
     if (!team) throw new Failure(ErrorCode.exchangeNotMember);
     if (team.leaderId !== userId) throw new Failure(ErrorCode.exchangeLeaderOnly);
@@ -239,10 +255,30 @@ export async function cancelTeam(ctx: DomainContext, userId: number, teamId: num
     if (team.leaderId !== userId) throw new Failure(ErrorCode.exchangeLeaderOnly);
     if (team.status === "cancelled") return {};
     refuseClosed(team);
-    await release(tx, team.id, (await participants(tx, team.id)).map((p) => p.userId));
-    await tx.db.update(forceTeams).set({ status: "cancelled" }).where(eq(forceTeams.id, team.id));
+    await cancel(tx, team);
     return {};
   });
+}
+
+/** Cancels a forming exchange, locked: every participant's stone returns. */
+async function cancel(tx: DomainContext, team: TeamRow): Promise<void> {
+  await release(tx, team.id, (await participants(tx, team.id)).map((p) => p.userId));
+  await tx.db.update(forceTeams).set({ status: "cancelled" }).where(eq(forceTeams.id, team.id));
+}
+
+/**
+ * What deleting or banning an account does to its exchanges (rules.md §1), in that transaction:
+ * the forming one it leads is cancelled and the others' stones return, as on the leader's cancel;
+ * from one it joined it leaves, as a participant may, and the exchange goes on without it.
+ * Completed and cancelled ones stay as they are.
+ */
+export async function endExchangesOf(tx: DomainContext, userId: number): Promise<void> {
+  const open = await openTeamOf(tx, userId);
+  if (!open) return;
+  const team = await lockTeam(tx, eq(forceTeams.id, open.id));
+  if (team?.status !== "wait") return;
+  if (team.leaderId === userId) await cancel(tx, team);
+  else await release(tx, team.id, [userId]);
 }
 
 /**

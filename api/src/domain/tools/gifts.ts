@@ -5,6 +5,7 @@ import { giftBoxes, giftPairs, users } from "../../db/schema.ts";
 import { utcDay } from "../../lib/clock.ts";
 import { randomCode } from "../../lib/crypto.ts";
 import { Failure } from "../../lib/failure.ts";
+import { inGoodStanding, requireGoodStanding, shareStanding } from "../accounts/standing.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
 import { grantPower } from "../power/grants.ts";
 import { teammateName } from "../team/members.ts";
@@ -87,16 +88,20 @@ async function joinSendersTeam(tx: DomainContext, senderId: number, recipientId:
 /**
  * Uses another user's gift code: both gain GIFT_POWER, the box is used, and the pair may never
  * activate a box between them again (either way round). The box row lock and the pair key
- * settle races: of two users with one code, or one pair with two codes, one wins.
+ * settle races: of two users with one code, or one pair with two codes, one wins. Both accounts'
+ * standing is held from the start: a code whose owner is deleted or banned is no one's code
+ * (rules.md §1), and a deletion or ban either sees this use or is seen by it.
  */
 export async function useGift(ctx: DomainContext, userId: number, rawCode: string) {
   const code = rawCode.trim().toUpperCase();
   if (!code) throw new Failure(ErrorCode.giftCodeRequired);
   if (!GIFT_CODE.test(code)) throw new Failure(ErrorCode.giftCodeWrong);
   return inTransaction(ctx, async (tx) => {
+    await requireGoodStanding(tx, userId);
     const [found] = await tx.db.select({ ownerId: giftBoxes.ownerId }).from(giftBoxes).where(eq(giftBoxes.code, code));
     if (!found) throw new Failure(ErrorCode.giftCodeWrong);
     if (found.ownerId === userId) throw new Failure(ErrorCode.giftOwn);
+    if (!inGoodStanding(await shareStanding(tx, found.ownerId))) throw new Failure(ErrorCode.giftCodeWrong);
     await makeDueBoxes(tx, found.ownerId);
     const [box] = await tx.db.select().from(giftBoxes).where(eq(giftBoxes.code, code)).for("update");
     if (box.usedAt) throw new Failure(ErrorCode.giftUsed);
@@ -114,3 +119,18 @@ export async function useGift(ctx: DomainContext, userId: number, rawCode: strin
   });
 }
 
+/**
+ * What deleting or banning an account does to its gift boxes (rules.md §1), in that
+ * transaction: the unused ones are void, marked used by no one, so no code of theirs works again
+ * and they never count as unused. Under the tool progress lock, so none is being made meanwhile,
+ * and today's count as made, so a list that was waiting for the lock makes none after.
+ */
+export async function voidUnusedBoxes(tx: DomainContext, userId: number): Promise<void> {
+  await lockProgress(tx, userId);
+  const now = tx.clock.now();
+  await tx.db
+    .update(giftBoxes)
+    .set({ usedAt: now })
+    .where(and(eq(giftBoxes.ownerId, userId), isNull(giftBoxes.usedAt)));
+  await saveProgress(tx, userId, { boxDay: utcDay(now) });
+}

@@ -8,6 +8,12 @@ import { Failure } from "../../lib/failure.ts";
 import { bind } from "../../plugins/route.ts";
 import { fileStoreFor } from "../../storage/file-store.ts";
 
+/**
+ * How long a browser may show a user's picture without asking again, and that no shared cache
+ * (a CDN, a proxy) may keep it at all (docs/decisions/036). The web app's /media passes it on.
+ */
+export const USER_PICTURE_CACHE = "private, max-age=600";
+
 /** The upload's `type` field and its one file, read whole within the size limit (413 beyond it). */
 async function readUpload(request: FastifyRequest): Promise<{ type: string; bytes: Buffer }> {
   if (!request.isMultipart()) throw new Failure(ErrorCode.badRequest, 400);
@@ -46,14 +52,20 @@ export async function filesApi(app: FastifyInstance): Promise<void> {
   });
   // The stored picture itself, for the web app's /media/<name>: bytes, not an envelope. Only
   // names this service made are read, and the type is fixed, whatever the bytes say.
+  // A user's picture is cached by the viewer's browser alone, for minutes: a shared cache never
+  // keeps it, so none shows it after the account is deleted, the picture replaced or refused, or
+  // the user banned; a browser asks again after ten minutes and finds it gone (decision 036).
   app.get<{ Params: { name: string } }>("/v1/file/:name", async (request, reply) => {
     const { name } = request.params;
     const bytes = FILE_NAME.test(name) ? await store.get(name) : null;
-    if (!bytes) throw new Failure(ErrorCode.notFound, 404);
+    if (!bytes) {
+      reply.header("cache-control", "no-store");
+      throw new Failure(ErrorCode.notFound, 404);
+    }
     return reply
       .header("content-type", "image/webp")
       .header("x-content-type-options", "nosniff")
-      .header("cache-control", "public, max-age=31536000, immutable")
+      .header("cache-control", USER_PICTURE_CACHE)
       .send(bytes);
   });
 }
