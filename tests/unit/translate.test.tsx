@@ -27,6 +27,40 @@ describe("the web app's translator", () => {
     expect(ar.t("airdrop:greeting", { name: "{{name}}" })).toBe("مرحبًا {{name}}");
   });
 
+  test("a count picks the language's plural form (Intl.PluralRules), then _other, then the key itself", () => {
+    const friends = {
+      team: {
+        sent_one: "Reminder sent to {{count}} friend",
+        sent_other: "Reminder sent to {{count}} friends",
+        people: "People nearby: {{count}}",
+      },
+    };
+    const en = translator("en", friends);
+    expect([0, 1, 2, 21].map((count) => en.t("team:sent", { count }))).toEqual([
+      "Reminder sent to 0 friends",
+      "Reminder sent to 1 friend",
+      "Reminder sent to 2 friends",
+      "Reminder sent to 21 friends",
+    ]);
+    expect(en.t("team:people", { count: 1 })).toBe("People nearby: 1");
+    expect(en.exists("team:sent")).toBe(true);
+
+    // Arabic has six forms; a zero of its own beside them is taken for 0 only.
+    const forms = { zero: "لا أصدقاء", one: "صديق واحد", two: "صديقان", few: "{{count}} أصدقاء", many: "{{count}} صديقًا", other: "{{count}} صديق" };
+    const arabic = translator("ar", { team: Object.fromEntries(Object.entries(forms).map(([form, text]) => [`friends_${form}`, text])) });
+    expect([0, 1, 2, 3, 11, 100].map((count) => arabic.t("team:friends", { count }))).toEqual([
+      "لا أصدقاء",
+      "صديق واحد",
+      "صديقان",
+      "3 أصدقاء",
+      "11 صديقًا",
+      "100 صديق",
+    ]);
+    // A form the language lacks in its bundle falls back to _other, never to the raw key.
+    const partial = translator("ar", { team: { friends_other: "{{count}} صديق" } });
+    expect(partial.t("team:friends", { count: 2 })).toBe("2 صديق");
+  });
+
   test("Trans puts each tag's text into its component, wherever the translation places it", () => {
     const en = translator("en", { auth: { agree: "You agree to the <terms>Terms</terms> and the <privacy>Privacy policy</privacy>." } });
     const html = renderToString(
