@@ -9,6 +9,12 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
  * stands. Evaluated through the DevTools protocol, so the page's CSP is left as it is.
  */
 export async function violations(page: Page): Promise<string[]> {
+  // Colours fade when the scheme or a state changes: contrast is judged once they have settled,
+  // not halfway between the light and the dark one.
+  // (The countdown ring's transition runs every second and changes no colour.)
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => !(a instanceof CSSTransition) || !a.transitionProperty.includes("color") || a.playState !== "running"),
+  );
   await page.evaluate(axeSource);
   const result = await page.evaluate(() =>
     (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {

@@ -14,13 +14,19 @@ export function strings(lng: string) {
       .filter((f) => f.endsWith(".json"))
       .map((f) => [f.slice(0, -5), load(f.slice(0, -5))]),
   );
-  return (key: string, params: Record<string, string> = {}): string => {
+  const plural = new Intl.PluralRules(lng);
+  return (key: string, params: Record<string, string | number> = {}): string => {
     const [ns, path] = key.split(":");
-    let node: string | Dict = all[ns];
-    for (const part of path.split(".")) node = (node as Dict)[part];
+    const parts = path.split(".");
+    const last = parts.pop()!;
+    let parent: string | Dict = all[ns];
+    for (const part of parts) parent = (parent as Dict)[part];
+    // A count picks the plural form as the app's translator does.
+    const forms = typeof params.count === "number" ? [`${last}_${plural.select(params.count)}`, `${last}_other`, last] : [last];
+    const node = forms.map((form) => (parent as Dict)[form]).find((text) => typeof text === "string");
     if (typeof node !== "string") throw new Error(`no string ${key} in ${lng}`);
     // As the page renders amounts and signed numbers: isolated, the unit kept on their line.
-    return isolateNumbers(node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? ""));
+    return isolateNumbers(node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? "")));
   };
 }
 

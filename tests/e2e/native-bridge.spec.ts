@@ -246,10 +246,10 @@ test("a reminder sent from /team is reported as remind_level_1", async ({ page, 
   await friend.context().close();
 
   await page.goto("/team");
-  await expect(page.getByText(t("team:remind.paused", { count: "1" }))).toBeVisible();
+  await expect(page.getByText(t("team:remind.paused", { count: 1 }))).toBeVisible();
   expect(messages).toEqual([]);
   await page.getByRole("button", { name: t("team:remind.send") }).click();
-  await expect(page.getByRole("status").filter({ hasText: t("team:remind.sent", { count: "1" }) })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: t("team:remind.sent", { count: 1 }) })).toBeVisible();
   await expect.poll(() => messages.slice()).toEqual([analytics("remind_level_1", { count: 1 })]);
   // Refused the second time: nothing more is reported.
   await page.getByRole("button", { name: t("team:remind.send") }).click();

@@ -83,10 +83,10 @@ test("a paused friend is reminded by e-mail in their own language; the next remi
 
   await page.goto("/team");
   await expect(members(page, t, 1)).toContainText(t("team:status.suspend"));
-  await expect(page.getByText(t("team:remind.paused", { count: "1" }))).toBeVisible();
+  await expect(page.getByText(t("team:remind.paused", { count: 1 }))).toBeVisible();
   const since = Date.now();
   await page.getByRole("button", { name: t("team:remind.send") }).click();
-  await expect(page.getByRole("status").filter({ hasText: t("team:remind.sent", { count: "1" }) })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: t("team:remind.sent", { count: 1 }) })).toBeVisible();
   await expect(page.getByText(t("team:remind.wait", { wait: "4 hours" }))).toBeVisible();
   await screenshot(page, "team-reminded-en");
 

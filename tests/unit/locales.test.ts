@@ -51,7 +51,28 @@ const DYNAMIC: [RegExp, (m: RegExpMatchArray) => boolean][] = [
   [/^map:share\.(denied|unavailable|unsupported)$/, () => code.includes("`map:share.${problem}`") && code.includes("`map:share.${reason}`")],
 ];
 
+/** i18next's plural keys: `key_one`, `key_other`… are one text, `key`, that the code asks for with a count. */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const base = (key: string) => key.replace(PLURAL, "");
+const COUNT = "{{count}}";
+
+/** The plural forms a language's plural keys must have: those Intl names for it; a `_zero` of its own is allowed too. */
+function neededForms(lng: string): string[] {
+  return new Intl.PluralRules(lng).resolvedOptions().pluralCategories.slice().sort();
+}
+
+/** Each plural key of a language (by its base) with the forms it has. */
+function pluralKeys(strings: Record<string, string>): Map<string, string[]> {
+  const keys = new Map<string, string[]>();
+  for (const key of Object.keys(strings)) {
+    const form = key.match(PLURAL)?.[1];
+    if (form) keys.set(base(key), [...(keys.get(base(key)) ?? []), form].sort());
+  }
+  return keys;
+}
+
 function isUsed(key: string): boolean {
+  key = base(key);
   const [ns, path] = key.split(":");
   if (code.includes(`"${key}"`) || code.includes(`\`${key}\``)) return true;
   if ((ns === "common" || ns === "mail") && code.includes(`"${path}"`)) return true;
@@ -78,12 +99,22 @@ describe("translations", () => {
     expect(ERROR_CODES.filter((c) => !en[`errors:${c}`])).toEqual([]);
   });
 
+  for (const lng of LANGUAGE_CODES) {
+    test(`${lng}: every plural key has each form the language needs, and no other`, () => {
+      const needed = neededForms(lng);
+      const wrong = [...pluralKeys(load(lng))].filter(([, forms]) => forms.filter((f) => f !== "zero" || needed.includes("zero")).join() !== needed.join());
+      expect(wrong, `plural forms of ${lng}: ${needed.join(", ")}`).toEqual([]);
+    });
+  }
+
   for (const lng of LANGUAGE_CODES.filter((l) => l !== "en")) {
     describe(lng, () => {
       const strings = load(lng);
-      test("has exactly the English keys", () => {
-        expect(Object.keys(strings).filter((k) => !(k in en))).toEqual([]);
-        expect(Object.keys(en).filter((k) => !(k in strings))).toEqual([]);
+      test("has exactly the English keys (a plural key with its own language's forms)", () => {
+        const plain = (keys: string[]) => keys.filter((k) => !PLURAL.test(k));
+        expect(plain(Object.keys(strings)).filter((k) => !(k in en))).toEqual([]);
+        expect(plain(Object.keys(en)).filter((k) => !(k in strings))).toEqual([]);
+        expect([...pluralKeys(strings).keys()].sort()).toEqual([...pluralKeys(en).keys()].sort());
       });
       test("is translated, not left in English", () => {
         const untranslated = Object.keys(en).filter(
@@ -92,12 +123,16 @@ describe("translations", () => {
         expect(untranslated).toEqual([]);
       });
       test("keeps every placeholder and tag", () => {
-        const broken = Object.keys(en).filter((k) => {
-          const wanted = [...en[k].matchAll(PLACEHOLDER)].map((m) => m[0]).sort();
-          const got = [...(strings[k] ?? "").matchAll(PLACEHOLDER)].map((m) => m[0]).sort();
-          return wanted.join() !== got.join();
-        });
-        expect(broken).toEqual([]);
+        const placeholders = (text: string) => [...text.matchAll(PLACEHOLDER)].map((m) => m[0]).sort();
+        const broken = Object.keys(en)
+          .filter((k) => !PLURAL.test(k))
+          .filter((k) => placeholders(en[k]).join() !== placeholders(strings[k] ?? "").join());
+        // A plural form may leave the count out ("one friend"), but keeps every other placeholder.
+        const withoutCount = (text: string) => placeholders(text).filter((p) => p !== COUNT).join();
+        const brokenForms = Object.keys(strings)
+          .filter((k) => PLURAL.test(k))
+          .filter((k) => withoutCount(en[`${base(k)}_other`] ?? "") !== withoutCount(strings[k]));
+        expect([...broken, ...brokenForms]).toEqual([]);
       });
     });
   }
