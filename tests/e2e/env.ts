@@ -1,11 +1,17 @@
+/**
+ * E2E_PORT_OFFSET moves every port, so two checkouts on one machine can run their suites at
+ * the same time.
+ */
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+
 /** Where the end-to-end run keeps its server, mail and data: away from ./data and the default ports. */
 export const E2E = {
-  port: 3210,
-  apiPort: 8795,
-  smtpPort: 2526,
+  port: 3210 + offset,
+  apiPort: 8795 + offset,
+  smtpPort: 2526 + offset,
   /** A tile server of the tests' own, so the map never reaches outside (MAP_TILE_URL). */
-  tilePort: 2527,
-  baseUrl: "http://localhost:3210",
+  tilePort: 2527 + offset,
+  baseUrl: `http://localhost:${3210 + offset}`,
   dir: "tests/.tmp/e2e",
   mailDir: "tests/.tmp/e2e/mail",
   dataDir: "tests/.tmp/e2e/data",
