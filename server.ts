@@ -11,17 +11,17 @@ import express, { type NextFunction, type Request, type Response } from "express
 import pino from "pino";
 import { ConfigError, DatabaseUnreachableError, loadApiConfig } from "./api/src/config.ts";
 import { FolderInUseError } from "./api/src/db/folder-lock.ts";
-import { keepFilesPrivate } from "./api/src/lib/private-files.ts";
-import { trustProxyValue } from "./api/src/lib/trust-proxy.ts";
-import { rateLimits } from "./api/src/lib/rate-limit.ts";
-import { ensureSecret } from "./api/src/lib/secret-file.ts";
+import { keepFilesPrivate } from "./lib/private-files.ts";
+import { trustProxyValue } from "./lib/trust-proxy.ts";
+import { rateLimits } from "./lib/rate-limit.ts";
+import { ensureSecret } from "./lib/secret-file.ts";
 import type { RunningApi } from "./api/src/start.ts";
 import { startApiInWorker } from "./api/src/start-in-worker.ts";
-import { apiAnswers, apiCallsSettled } from "./app/utils/api.server.ts";
 import { loadWebEnv, WebConfigError, type WebEnv } from "./app/utils/env.server.ts";
-import { bodyGuard, isDataPath, methodGuard, originGuard, privateCaching, rateGuard } from "./app/utils/request-guards.server.ts";
-import { prerenderedPages } from "./app/utils/prerendered-pages.server.ts";
-import { routeNamespaces } from "./app/utils/route-namespaces.server.ts";
+import { bodyGuard, isDataPath, methodGuard, originGuard, privateCaching, rateGuard } from "./server/request-guards.ts";
+import { appServerExports } from "./server/app-build.ts";
+import { prerenderedPages } from "./server/prerendered-pages.ts";
+import { routeNamespaces } from "./server/route-namespaces.ts";
 
 const log = pino({ level: process.env.LOG_LEVEL ?? "info" });
 
@@ -141,6 +141,12 @@ app.use(privateCaching);
 const vite = DEV
   ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }))
   : undefined;
+// The app as its build: Vite builds it again from source on each call, so an edit shows on the
+// next reload; in production it is the one built file, loaded once.
+const production = vite ? undefined : ((await import(pathToFileURL(resolve("build/server/index.js")).href)) as ServerBuild);
+if (production) appServerExports(production);
+const appBuild = (): Promise<ServerBuild> =>
+  production ? Promise.resolve(production) : (vite!.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>);
 if (vite) {
   app.use(vite.middlewares);
 } else {
@@ -166,7 +172,7 @@ app.get("/livez", (_req, res) => {
   res.json({ status: "ok" });
 });
 app.get("/healthz", async (_req, res) => {
-  const ready = !draining && (await apiAnswers());
+  const ready = !draining && (await appServerExports(await appBuild()).apiAnswers());
   const { degraded, fields } = limits.health();
   res.status(ready ? 200 : 503).json({
     status: ready ? (degraded ? "degraded" : "ok") : "unavailable",
@@ -177,28 +183,25 @@ app.get("/healthz", async (_req, res) => {
 // Counted from here: pages, data requests and posts, not static files or the health check.
 app.use(rateGuard(limits, { perMinute: env.RATE_WEB_PER_IP_PER_MINUTE, postsPerMinute: env.RATE_WEB_POSTS_PER_IP_PER_MINUTE }));
 
-if (vite) {
-  // Built again from source on each request, so an edit shows on the next reload.
-  const build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+if (production) {
+  const namespacesFor = routeNamespaces(production.routes);
+  // The legal texts and the sign-in pages read nothing of an anonymous visitor but the language.
+  app.use(prerenderedPages(["/privacy", "/terms", "/login", "/register"], production, { namespacesFor }));
   app.all(
     "*",
     createRequestHandler({
-      build,
+      build: production,
       mode: env.NODE_ENV,
-      getLoadContext: async (_req, res) => ({ cspNonce: res.locals.cspNonce as string, namespacesFor: routeNamespaces((await build()).routes) }),
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, namespacesFor }),
     }),
   );
 } else {
-  const build = (await import(pathToFileURL(resolve("build/server/index.js")).href)) as ServerBuild;
-  const namespacesFor = routeNamespaces(build.routes);
-  // The legal texts and the sign-in pages read nothing of an anonymous visitor but the language.
-  app.use(prerenderedPages(["/privacy", "/terms", "/login", "/register"], build, { namespacesFor }));
   app.all(
     "*",
     createRequestHandler({
-      build,
+      build: appBuild,
       mode: env.NODE_ENV,
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, namespacesFor }),
+      getLoadContext: async (_req, res) => ({ cspNonce: res.locals.cspNonce as string, namespacesFor: routeNamespaces((await appBuild()).routes) }),
     }),
   );
 }
@@ -219,6 +222,6 @@ const server = createServer(
 closeWithGrace({ delay: 10_000 }, async () => {
   draining = true;
   await new Promise<void>((done) => server.close(() => done()));
-  await apiCallsSettled();
+  await appServerExports(await appBuild()).apiCallsSettled();
   await Promise.all([api?.close(), limits.close(), vite?.close()]);
 });

@@ -7,7 +7,7 @@ import type { Namespace } from "./utils/i18n.ts";
 import { PageTranslationsContext } from "./utils/page-translations.tsx";
 import { pageTranslations, translatorFor } from "./utils/translations.server.ts";
 import { TranslatorProvider } from "./utils/translation.tsx";
-import { detectLocale } from "./utils/locale.server.ts";
+import { detectLocale } from "../lib/visitor-language.ts";
 import { NonceContext } from "./utils/nonce.tsx";
 
 /**
@@ -18,6 +18,13 @@ import { NonceContext } from "./utils/nonce.tsx";
  */
 const MODULE_PRELOAD = '<link rel="modulepreload"';
 const LOW_PRIORITY_MODULE_PRELOAD = '<link rel="modulepreload" fetchpriority="low"';
+
+/**
+ * What server.ts asks of the app besides pages: whether the API answers (readiness) and when
+ * its calls in flight have settled (shutdown). It reaches them through the build, so the one
+ * copy of these modules that the pages use is the one it asks.
+ */
+export { apiAnswers, apiCallsSettled } from "./utils/api.server.ts";
 
 /** How long a render may wait for the page's data to be written into it before it is cut off. */
 export const streamTimeout = 5_000;

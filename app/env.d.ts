@@ -1,12 +1,14 @@
 /// <reference types="vite/client" />
 /// <reference types="@remix-run/node" />
 
-import type { NamespacesFor } from "./utils/route-namespaces.server.ts";
+// A module, so the block below adds to Remix's types instead of replacing them.
+export {};
 
 declare module "@remix-run/node" {
   /** What server.ts hands every loader and action (see getLoadContext there). */
   interface AppLoadContext {
     cspNonce?: string;
-    namespacesFor?: NamespacesFor;
+    /** The translation namespaces of the routes a path matches, root first (server/route-namespaces.ts). */
+    namespacesFor?: (pathname: string) => readonly string[];
   }
 }

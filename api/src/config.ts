@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CAMPAIGN_TASKS, type CampaignTask } from "../../contract/campaign-states.ts";
-import { ensureSecret } from "./lib/secret-file.ts";
+import { ensureSecret } from "../../lib/secret-file.ts";
 
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 const optionalUrl = z

@@ -30,8 +30,6 @@ export interface Caller {
 
 let agent: Dispatcher | undefined;
 
-const PENDING = Symbol.for("vv.pendingApiCalls");
-
 /**
  * Undici's own timeouts measure idleness, so an API that drips a byte a second would hold a
  * page for ever: each call also has an overall deadline (`deadline()`), and an answer over
@@ -53,12 +51,8 @@ function deadline(): AbortSignal {
   return AbortSignal.timeout(getEnv().API_TIMEOUT_MS);
 }
 
-/**
- * API calls not yet answered: a shutdown lets them finish before it stops the API. One set per
- * process: the pages call through the copy of this module bundled into build/server/index.js, and
- * server.ts, which waits on it, imports this file itself.
- */
-const pending: Set<Promise<unknown>> = ((globalThis as { [PENDING]?: Set<Promise<unknown>> })[PENDING] ??= new Set());
+/** API calls not yet answered: a shutdown lets them finish before it stops the API. */
+const pending = new Set<Promise<unknown>>();
 
 function tracked<T>(call: Promise<T>): Promise<T> {
   pending.add(call);

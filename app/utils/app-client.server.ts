@@ -1,4 +1,4 @@
-import { sameHash } from "../../api/src/lib/crypto.ts";
+import { sameHash } from "../../lib/crypto.ts";
 import { APP_KEY_HEADER, nativeAppOf, type NativeApp } from "../../contract/wire.ts";
 import { appCookie } from "./cookies.server.ts";
 import { getEnv } from "./env.server.ts";

@@ -15,9 +15,6 @@ function signed(): CookieOptions {
   return { ...base(), secrets: getEnv().SESSION_SECRET };
 }
 
-/** The UI language the visitor chose (`?ui_lang=`, the profile, login). Not secret, not signed. */
-export const langCookie = createCookie("vv_lang", { path: "/", sameSite: "lax", maxAge: YEAR });
-
 
 /** Set once the welcome card (asking a new user for a nickname) has been shown: it asks once. */
 export const welcomedCookie = createCookie("vv_welcomed", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 10 * YEAR });

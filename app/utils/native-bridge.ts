@@ -1,4 +1,4 @@
-import type { NativeEvent } from "./native.ts";
+import type { NativeEvent } from "./native-event.ts";
 import { showToast } from "./toast.ts";
 
 /**

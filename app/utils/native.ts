@@ -3,12 +3,7 @@
  * one of the apps, which inject their bridge object before any script of the page runs. The
  * adapter (native-bridge.ts) is fetched only then: a plain browser loads none of it.
  */
-
-/** An analytics event of product-spec §7, carried to the page by the toast of the action that saw it. */
-export interface NativeEvent {
-  name: "click_get_otp" | "login" | "remind_level_1";
-  params?: Record<string, string | number | boolean>;
-}
+import type { NativeEvent } from "./native-event.ts";
 
 /** Inside an app: starts the adapter (it answers the app from then on) and hands it the event, if any. */
 export function toNative(event?: NativeEvent): void {

@@ -6,7 +6,7 @@ import type { LanguageCode } from "../../contract/languages.ts";
 import type { RouteSpec } from "../../contract/route.ts";
 import { ApiError, callApi, type Caller } from "./api.server.ts";
 import { appFromRequest } from "./app-client.server.ts";
-import { detectLocale } from "./locale.server.ts";
+import { detectLocale } from "../../lib/visitor-language.ts";
 import { getSession, signedOutCookie } from "./session.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 import type { Toast } from "./toast.ts";

@@ -1,4 +1,4 @@
-import type { NativeEvent } from "./native.ts";
+import type { NativeEvent } from "./native-event.ts";
 
 /**
  * A toast as it travels (flash cookie or action data): a code or a translation key,

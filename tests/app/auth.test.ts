@@ -13,7 +13,7 @@ let splat: typeof import("../../app/routes/$.tsx");
 let root: typeof import("../../app/root.tsx");
 let session: typeof import("../../app/utils/session.server.ts");
 let toast: typeof import("../../app/utils/toast.server.ts");
-let cookies: typeof import("../../app/utils/cookies.server.ts");
+let language: typeof import("../../lib/visitor-language.ts");
 
 beforeAll(async () => {
   api = await startBff();
@@ -26,7 +26,7 @@ beforeAll(async () => {
   root = await import("../../app/root.tsx");
   session = await import("../../app/utils/session.server.ts");
   toast = await import("../../app/utils/toast.server.ts");
-  cookies = await import("../../app/utils/cookies.server.ts");
+  language = await import("../../lib/visitor-language.ts");
 });
 afterAll(async () => api.close());
 
@@ -50,7 +50,7 @@ async function toastOf(jar: Jar) {
 }
 
 async function langOf(jar: Jar) {
-  return jar.cookies.has("vv_lang") ? cookies.langCookie.parse(`vv_lang=${jar.cookies.get("vv_lang")}`) : undefined;
+  return jar.cookies.has("vv_lang") ? language.langCookie.parse(`vv_lang=${jar.cookies.get("vv_lang")}`) : undefined;
 }
 
 /** Registers `email` through the register page's action (send, then register) and returns the signed-in jar. */

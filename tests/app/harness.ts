@@ -118,7 +118,7 @@ export async function signUpThroughApp(api: TestApi, opts: { tag?: string; invit
   return { jar, email };
 }
 
-let namespacesFor: import("../../app/utils/route-namespaces.server.ts").NamespacesFor | undefined;
+let namespacesFor: import("../../server/route-namespaces.ts").NamespacesFor | undefined;
 
 /**
  * The load context server.ts gives loaders: here its route table is assembled the way the
@@ -127,7 +127,7 @@ let namespacesFor: import("../../app/utils/route-namespaces.server.ts").Namespac
 export async function loadContext() {
   if (!namespacesFor) {
     const { UNSAFE_flatRoutes } = await import("@remix-run/dev");
-    const { routeNamespaces } = await import("../../app/utils/route-namespaces.server.ts");
+    const { routeNamespaces } = await import("../../server/route-namespaces.ts");
     const manifest = { root: { id: "root", path: "", file: "root.tsx" }, ...UNSAFE_flatRoutes("app", ["**/.*"]) };
     const table = Object.fromEntries(
       await Promise.all(

@@ -8,7 +8,7 @@ let root: typeof import("../../app/root.tsx");
 let login: typeof import("../../app/routes/login.tsx");
 let register: typeof import("../../app/routes/register.tsx");
 let session: typeof import("../../app/utils/session.server.ts");
-let locale: typeof import("../../app/utils/cookies.server.ts");
+let locale: typeof import("../../lib/visitor-language.ts");
 
 beforeAll(async () => {
   api = await startBff();
@@ -16,7 +16,7 @@ beforeAll(async () => {
   login = await import("../../app/routes/login.tsx");
   register = await import("../../app/routes/register.tsx");
   session = await import("../../app/utils/session.server.ts");
-  locale = await import("../../app/utils/cookies.server.ts");
+  locale = await import("../../lib/visitor-language.ts");
 });
 afterAll(async () => api.close());
 

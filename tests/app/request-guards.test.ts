@@ -1,9 +1,9 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { rateLimits } from "../../api/src/lib/rate-limit.ts";
+import { rateLimits } from "../../lib/rate-limit.ts";
 import { ErrorCode } from "../../contract/errors.ts";
-import { bodyGuard, methodGuard, originGuard, rateGuard } from "../../app/utils/request-guards.server.ts";
+import { bodyGuard, methodGuard, originGuard, rateGuard } from "../../server/request-guards.ts";
 import { actionData, readSingleFetch } from "../setup/single-fetch.ts";
 
 // The guards as server.ts stacks them, in front of a handler that stands for Remix.

@@ -1,7 +1,7 @@
 import { userInfo } from "node:os";
 import pino from "pino";
 import { ConfigError, loadApiConfig } from "../config.ts";
-import { keepFilesPrivate } from "../lib/private-files.ts";
+import { keepFilesPrivate } from "../../../lib/private-files.ts";
 import { openDatabase } from "../db/client.ts";
 import { setDeviceBan, setUserBan } from "../domain/accounts/bans.ts";
 import type { DomainContext } from "../domain/context.ts";

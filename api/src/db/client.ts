@@ -11,7 +11,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema.ts";
 import { DatabaseUnreachableError } from "../config.ts";
-import { shownUrl } from "../lib/shown-url.ts";
+import { shownUrl } from "../../../lib/shown-url.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

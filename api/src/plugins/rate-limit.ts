@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { fail } from "../../../contract/envelope.ts";
 import { accountRoutes } from "../../../contract/accounts.ts";
 import { ErrorCode, ERROR_MESSAGES } from "../../../contract/errors.ts";
-import { rateLimits, type RateLimits } from "../lib/rate-limit.ts";
+import { rateLimits, type RateLimits } from "../../../lib/rate-limit.ts";
 
 /** Calls that try codes or make accounts and devices: a tighter limit per client IP. */
 const AUTH_ROUTES = new Set<string>([accountRoutes.did, accountRoutes.sendCode, accountRoutes.register, accountRoutes.login].map((r) => r.path));

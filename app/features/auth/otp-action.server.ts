@@ -1,6 +1,6 @@
 import { routes } from "../../../contract/routes.ts";
 import { callApi } from "~/utils/api.server.ts";
-import { langCookie } from "~/utils/cookies.server.ts";
+import { langCookie } from "../../../lib/visitor-language.ts";
 import { field, postedForm, type StatusRefusal } from "~/utils/intent-action.server.ts";
 import { errorToast, requestContext } from "~/utils/request.server.ts";
 import { safeRedirect } from "~/utils/safe-redirect.ts";

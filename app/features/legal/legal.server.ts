@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { LanguageCode } from "../../../contract/languages.ts";
 import { getEnv } from "~/utils/env.server.ts";
 import { fixedT } from "~/utils/translations.server.ts";
-import { detectLocale } from "~/utils/locale.server.ts";
+import { detectLocale } from "../../../lib/visitor-language.ts";
 
 const EFFECTIVE = "2026-11-21";
 

@@ -2,7 +2,7 @@ import { redirectDocument } from "@remix-run/node";
 import { ErrorCode } from "../../../contract/errors.ts";
 import { normalizeLanguage } from "../../../contract/languages.ts";
 import { routes } from "../../../contract/routes.ts";
-import { langCookie } from "~/utils/cookies.server.ts";
+import { langCookie } from "../../../lib/visitor-language.ts";
 import { dispatchIntent, field, intent, Refusal, type ActionAnswer, type IntentFailure } from "~/utils/intent-action.server.ts";
 import { pageTitle } from "~/utils/page-title.server.ts";
 import { callSignedIn, errorToast, orUnavailable, requireSignedIn } from "~/utils/request.server.ts";

@@ -3,7 +3,7 @@ import { ErrorCode } from "../../../../contract/errors.ts";
 import { rowsOf } from "../../db/client.ts";
 import { deviceDailyLogins, devices } from "../../db/schema.ts";
 import { utcDay } from "../../lib/clock.ts";
-import { keyedHash, randomToken, sameHash } from "../../lib/crypto.ts";
+import { keyedHash, randomToken, sameHash } from "../../../../lib/crypto.ts";
 import { Failure } from "../../lib/failure.ts";
 import type { DomainContext } from "../context.ts";
 

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { OtpPurpose } from "../../../../contract/accounts.ts";
 import { ErrorCode } from "../../../../contract/errors.ts";
 import { otpCodes } from "../../db/schema.ts";
-import { keyedHash, randomDigits, sameHash } from "../../lib/crypto.ts";
+import { keyedHash, randomDigits, sameHash } from "../../../../lib/crypto.ts";
 import { Failure } from "../../lib/failure.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
 

@@ -3,7 +3,6 @@ import { ErrorCode } from "../../../../contract/errors.ts";
 import { pushTokens } from "../../db/schema.ts";
 import { Failure } from "../../lib/failure.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
-import type { Principal } from "./tokens.ts";
 
 /**
  * Binds the native app's push token to the account signed in on this device
@@ -13,7 +12,7 @@ import type { Principal } from "./tokens.ts";
  */
 export async function bindPushToken(
   ctx: DomainContext,
-  principal: Principal,
+  principal: { userId: number; did: string | null },
   input: { did: string | undefined; token: string; platform: "android" | "ios" },
 ): Promise<void> {
   if (!input.did || input.did !== principal.did) throw new Failure(ErrorCode.badRequest, 400);

@@ -4,7 +4,7 @@ import { ErrorCode } from "../../../../contract/errors.ts";
 import { DEFAULT_LANGUAGE, normalizeLanguage } from "../../../../contract/languages.ts";
 import type { User } from "../../../../contract/profile.ts";
 import { users } from "../../db/schema.ts";
-import { randomCode, randomDigits } from "../../lib/crypto.ts";
+import { randomCode, randomDigits } from "../../../../lib/crypto.ts";
 import { uniqueViolation } from "../../lib/db-errors.ts";
 import { Failure } from "../../lib/failure.ts";
 import { inTransaction, type DomainContext } from "../context.ts";

@@ -3,7 +3,7 @@ import { ErrorCode } from "../../../../contract/errors.ts";
 import type { Db } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { authTokens, users } from "../../db/schema.ts";
-import { keyedHash, randomToken } from "../../lib/crypto.ts";
+import { keyedHash, randomToken } from "../../../../lib/crypto.ts";
 import { Failure } from "../../lib/failure.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
 import { unbindPushToken } from "./push-tokens.ts";

@@ -10,7 +10,7 @@ import { fileStoreFor } from "../../storage/file-store.ts";
 import type { DomainContext } from "../context.ts";
 import { mediaUrl, removeMediaFiles } from "../files/avatar.ts";
 import type { UserRow } from "../profile/users.ts";
-import { inviteLink } from "../team/invites.ts";
+import { inviteLink } from "../team/invite-link.ts";
 import { shareImagePath } from "./share-path.ts";
 import { campaignTasks } from "./tasks.ts";
 

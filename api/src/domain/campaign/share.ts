@@ -6,7 +6,8 @@ import { Failure } from "../../lib/failure.ts";
 import type { FileStore } from "../../storage/file-store.ts";
 import type { DomainContext } from "../context.ts";
 import { mediaFileName } from "../files/avatar.ts";
-import { INVITE_CODE, inviteLink } from "../team/invites.ts";
+import { inviteLink } from "../team/invite-link.ts";
+import { INVITE_CODE } from "../team/invites.ts";
 import { teammateName } from "../team/members.ts";
 import { renderShareImage, shareImageKey, type ShareCard } from "./share-image.ts";
 

@@ -4,7 +4,7 @@ import { toEpochSeconds } from "../../../../contract/time.ts";
 import { unitsToDecimal } from "../../../../contract/money.ts";
 import { users } from "../../db/schema.ts";
 import type { DomainContext } from "../context.ts";
-import { inviteLink } from "../team/invites.ts";
+import { inviteLink } from "../team/invite-link.ts";
 
 export type UserRow = typeof users.$inferSelect;
 

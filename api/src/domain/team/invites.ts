@@ -1,7 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { ErrorCode } from "../../../../contract/errors.ts";
 import type { User } from "../../../../contract/profile.ts";
-import { publicUrl } from "../../config.ts";
 import { rowsOf } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 import { Failure } from "../../lib/failure.ts";
@@ -10,11 +9,6 @@ import { inTransaction, type DomainContext } from "../context.ts";
 import { profile, toUser, type UserRow } from "../profile/users.ts";
 import { teammateName } from "./members.ts";
 import { shareImageOf } from "../campaign/share-path.ts";
-
-/** The link that opens registration with the code filled in (rules.md §4). */
-export function inviteLink(ctx: DomainContext, code: string): string {
-  return publicUrl(ctx.config, `/register?invite=${encodeURIComponent(code)}`);
-}
 
 /** The user's invite code and link, and what inviting pays (rules.md §3-§4). */
 export async function inviteOf(ctx: DomainContext, userId: number) {

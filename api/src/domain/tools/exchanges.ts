@@ -3,7 +3,7 @@ import { ErrorCode } from "../../../../contract/errors.ts";
 import type { TeamInfo } from "../../../../contract/tools.ts";
 import { toEpochSeconds } from "../../../../contract/time.ts";
 import { exchangePairs, forceStones, forceTeamMembers, forceTeams, users } from "../../db/schema.ts";
-import { randomCode } from "../../lib/crypto.ts";
+import { randomCode } from "../../../../lib/crypto.ts";
 import { uniqueViolation } from "../../lib/db-errors.ts";
 import { Failure } from "../../lib/failure.ts";
 import { inGoodStanding, requireGoodStanding, type Standing } from "../accounts/standing.ts";

@@ -3,7 +3,7 @@ import { ErrorCode } from "../../../../contract/errors.ts";
 import { toEpochSeconds } from "../../../../contract/time.ts";
 import { giftBoxes, giftPairs, users } from "../../db/schema.ts";
 import { utcDay } from "../../lib/clock.ts";
-import { randomCode } from "../../lib/crypto.ts";
+import { randomCode } from "../../../../lib/crypto.ts";
 import { Failure } from "../../lib/failure.ts";
 import { inGoodStanding, requireGoodStanding, shareStanding } from "../accounts/standing.ts";
 import { inTransaction, type DomainContext } from "../context.ts";

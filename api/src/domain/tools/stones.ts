@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { STONE_KINDS, type StoneKind } from "../../../../contract/tool-kinds.ts";
 import { forceStones } from "../../db/schema.ts";
-import { keyedHash } from "../../lib/crypto.ts";
+import { keyedHash } from "../../../../lib/crypto.ts";
 import type { DomainContext } from "../context.ts";
 import { countOf, lockProgress, saveProgress } from "./progress.ts";
 import { parseSchedule, stoneDueDay, stonesDueBy } from "./schedule.ts";

@@ -1,8 +1,10 @@
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
-import type { Namespace, RouteHandle } from "./i18n.ts";
 
 const KNOWN_PATHS = 1000;
+
+/** A route's translation namespaces are the names in its module's `handle.i18n`. */
+type Namespace = string;
 
 export type NamespacesFor = (pathname: string) => Namespace[];
 
@@ -32,7 +34,7 @@ export function routeNamespaces(routes: ServerBuild["routes"] | RouteTable): Nam
         path: r.path,
         index: r.index,
         caseSensitive: r.caseSensitive,
-        namespaces: (r.module.handle as RouteHandle | undefined)?.i18n ?? [],
+        namespaces: (r.module.handle as { i18n?: readonly Namespace[] } | undefined)?.i18n ?? [],
         children: childrenOf(r.id),
       }));
   const tree = childrenOf(undefined);

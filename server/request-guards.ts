@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { NextFunction, Request, Response } from "express";
 import { encode } from "turbo-stream";
-import { ErrorCode, ERROR_MESSAGES, type ErrorCodeValue } from "../../contract/errors.ts";
-import { LANGUAGES, type LanguageCode } from "../../contract/languages.ts";
-import type { RateLimits } from "../../api/src/lib/rate-limit.ts";
-import { detectLocale } from "./locale.server.ts";
+import { ErrorCode, ERROR_MESSAGES, type ErrorCodeValue } from "../contract/errors.ts";
+import { LANGUAGES, type LanguageCode } from "../contract/languages.ts";
+import type { RateLimits } from "../lib/rate-limit.ts";
+import { detectLocale } from "../lib/visitor-language.ts";
 
 /**
  * The guards every request to the web app passes before Remix sees it, so a new route or
