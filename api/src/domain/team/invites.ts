@@ -11,12 +11,12 @@ import { profile, toUser, type UserRow } from "../profile/users.ts";
 import { teammateName } from "./members.ts";
 import { shareImageOf } from "../campaign/share-path.ts";
 
-/** The link that opens registration with the code filled in (rules.md §4). */
+/** The link that opens registration with the code filled in: whoever registers by it joins the team. */
 export function inviteLink(ctx: DomainContext, code: string): string {
   return publicUrl(ctx.config, `/register?invite=${encodeURIComponent(code)}`);
 }
 
-/** The user's invite code and link, and what inviting pays (rules.md §3-§4). */
+/** The user's invite code and link, and what inviting pays (Team Power's shares, the invite reward). */
 export async function inviteOf(ctx: DomainContext, userId: number) {
   const user = await profile(ctx, userId);
   return {
@@ -38,7 +38,10 @@ export async function inviterName(ctx: DomainContext, code: string): Promise<{ n
 // Invite codes are letters and digits; anything else (a NUL byte would fail in SQL) is simply wrong.
 export const INVITE_CODE = /^[A-Z0-9]{1,32}$/;
 
-/** The account an invite code belongs to; a deleted or banned account's code is no one's (rules.md §1). */
+/**
+ * The account an invite code belongs to; a deleted or banned account's code is no one's: no one
+ * joins an account that has ended.
+ */
 export async function inviterByCode(ctx: DomainContext, code: string): Promise<UserRow> {
   const wanted = code.trim().toUpperCase();
   if (!INVITE_CODE.test(wanted)) throw new Failure(ErrorCode.invalidInviteCode);
@@ -106,7 +109,8 @@ export async function bindInviter(ctx: DomainContext, userId: number, code: stri
 
 /**
  * A deleted account's level-1 members move up to its own inviter, or have none when it had
- * none (rules.md §1); their own members stay with them. In the deletion's transaction.
+ * none, so no one stays under an account that is gone; their own members stay with them. In the
+ * deletion's transaction.
  */
 export async function moveMembersUp(tx: DomainContext, userId: number): Promise<void> {
   await lockInviteTree(tx);
