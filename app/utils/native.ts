@@ -4,7 +4,7 @@
  * adapter (native-bridge.ts) is fetched only then: a plain browser loads none of it.
  */
 
-/** An analytics event of product-spec §7, carried to the page by the toast of the action that saw it. */
+/** A native-app analytics event (docs/native-bridge.md), carried to the page by the toast of the action that saw it. */
 export interface NativeEvent {
   name: "click_get_otp" | "login" | "remind_level_1";
   params?: Record<string, string | number | boolean>;
