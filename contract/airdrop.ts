@@ -3,7 +3,7 @@ import { BONUS_TASK_ORDER } from "./bonus-tasks.ts";
 import { route } from "./route.ts";
 import { epochSeconds, moneyString } from "./wire.ts";
 
-/** `mint_status` on the wire: where a user's airdrop stands (rules.md §2). */
+/** `mint_status` on the wire: where a user's airdrop stands (not started, waiting, in progress, paused). */
 export const airdropStatusSchema = z.enum(["not_open", "wait", "minting", "suspend"]);
 export type AirdropStatus = z.infer<typeof airdropStatusSchema>;
 

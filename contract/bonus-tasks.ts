@@ -1,5 +1,5 @@
 /**
- * The bonus tasks (rules.md §3) by their wire number `bonus_type`, in the order every client
+ * The bonus tasks (ways to gain Soul Power) by their wire number `bonus_type`, in the order every client
  * lists them. Free of zod: the browser bundle imports it.
  */
 export const BonusType = {

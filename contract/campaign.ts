@@ -10,7 +10,7 @@ const campaignTask = z.object({
 });
 
 export const campaignResult = z.object({
-  status: z.enum(CAMPAIGN_STATES).describe("not_applied, in_review, approved or rejected (rules.md §7)"),
+  status: z.enum(CAMPAIGN_STATES).describe("not_applied, in_review, approved or rejected (by an operator)"),
   tasks: z.array(campaignTask),
   can_apply: z.boolean().describe("Not applied or rejected, and every required task done"),
   contact: z.string().nullable().describe("The contact info of the application, null when not applied"),

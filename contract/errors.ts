@@ -1,7 +1,7 @@
 /**
  * The one error-code catalogue shared by the API and the web app.
- * Codes from the product spec keep their numbers; every message the spec lists
- * without a code got one of ours (3001xx, 2101xx), and transport faults are 1004xx/1005xx.
+ * Codes the native apps already know keep their numbers; every message they show without a
+ * code got one of ours (3001xx, 2101xx), and transport faults are 1004xx/1005xx.
  * The web app localizes each code through `errors:<code>` in locales/.
  */
 export const ErrorCode = {

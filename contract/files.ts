@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { route } from "./route.ts";
 
-/** What an upload is for (rules.md §7): the avatar (512x512, into review) or the campaign application's photo. */
+/** What an upload is for: the avatar (512x512, into review) or the campaign application's photo. */
 export const UPLOAD_TYPES = ["avatar", "campaign"] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
 

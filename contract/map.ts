@@ -36,7 +36,7 @@ export const nearbyResult = z.object({
 });
 export type Nearby = z.infer<typeof nearbyResult>;
 
-// Wire names: "mint/user/location" is the map's location (product spec §7).
+// Wire names: "mint/user/location" is the map's location (the path the native apps already call).
 export const mapRoutes = {
   setLocation: route({
     method: "POST",

@@ -1,6 +1,6 @@
 /**
  * Profile states the browser needs too, kept free of zod (see bonus-tasks.ts).
- * `avatar_status` on the wire: where the user's newest avatar stands (rules.md §7).
+ * `avatar_status` on the wire: where the user's newest avatar stands (it is shown once an operator approves it).
  */
 export const AvatarStatus = {
   /** No avatar waiting: `avatar` is the approved one (or empty). */
@@ -12,5 +12,5 @@ export const AvatarStatus = {
 } as const;
 export type AvatarStatusValue = (typeof AvatarStatus)[keyof typeof AvatarStatus];
 
-/** The literal word account deletion must carry (rules.md §1). */
+/** The literal word account deletion must carry, typed by the user, so no stray tap deletes an account. */
 export const DELETE_WORD = "DELETE";

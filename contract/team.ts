@@ -14,7 +14,7 @@ const inviteResult = z.object({
   invite_power: z.number().int().describe("Soul Power the invite reward grants"),
 });
 
-/** Members per page of the team list (rules.md §4). */
+/** Members per page of the team list: the list grows a page at a time, newest first. */
 export const TEAM_PAGE_SIZE = 20;
 
 export const teamListQuery = z.object({

@@ -3,9 +3,9 @@
  * them does not ship the schema library (see bonus-tasks.ts).
  */
 
-/** Stone kinds by bonus rate, lowest first (rules.md §5): the web app names and colours them. */
+/** Stone kinds by bonus rate (5%, 10%, 15%, 20% by default), lowest first: the web app names and colours them. */
 export const STONE_KINDS = ["earth", "water", "wind", "fire"] as const;
 export type StoneKind = (typeof STONE_KINDS)[number];
 
-/** Participants an exchange may be started for, the initiator included (rules.md §5). */
+/** Participants an exchange may be started for, the initiator included: it completes once that many have joined. */
 export const EXCHANGE_QUOTA = { min: 2, max: 5 } as const;

@@ -6,7 +6,7 @@ export const epochSeconds = z.number().int().describe("Epoch seconds");
 export const emptyResult = z.object({});
 
 /**
- * The query every client appends to every call (product spec §7). The API drops unknown keys;
+ * The query every client appends to every call, as the native apps already send it. The API drops unknown keys;
  * the web app fills each of these from the visitor's session.
  */
 export const commonQuery = z.object({

@@ -1,4 +1,4 @@
-// How much the web app (BFF) adds over the API call it proxies (design.md §7: at most 2 ms p50).
+// How much the web app (BFF) adds over the API call it proxies (the target: at most 2 ms p50).
 // Starts the production server on a scratch data folder, registers a user through the API,
 // then times the same profile read directly at the API and through the web app's data request
 // (single fetch's, for the _app layout's loader only).

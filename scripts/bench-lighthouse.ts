@@ -1,4 +1,4 @@
-// Lighthouse performance on a phone (issue 12: mobile, median of 5, performance >= 98 on /login
+// Lighthouse performance on a phone (the target: mobile, median of 5, performance >= 98 on /login
 // and /airdrop). A measurement, not a test: it exits 0 whether the target is met or not, 0 with
 // "skipped: no Chrome" when there is no Chrome, and 1 only when something failed to run.
 //

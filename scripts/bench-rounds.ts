@@ -1,4 +1,4 @@
-// Round-distribution benchmark (rules.md §2, api/src/domain/airdrop/distribution.ts). Not a test.
+// Round-distribution benchmark (one statement per round close, api/src/domain/airdrop/distribution.ts). Not a test.
 //
 // For each size N: a fresh PostgreSQL database, migrated by openDatabase, N users and N
 // minters bulk-loaded with set-based SQL, then distributeRound timed for a few consecutive

@@ -1,4 +1,4 @@
-// Server rendering throughput against a bare Remix app (issue 12). A measurement, not a test:
+// Server rendering throughput as a share of a bare Remix app's. A measurement, not a test:
 // it exits 0 whether the targets are met or not, and 1 only when something failed to run.
 //
 // Builds the bare fixture in bench/bare (root + one route with a small loader, served by Express

@@ -1,4 +1,5 @@
-// First-load budgets of design.md §7, measured on the production build (`npm run build`).
+// First-load budgets (JavaScript 100 KB and CSS 15 KB gzip a page, no JavaScript where a page
+// needs none), measured on the production build (`npm run build`).
 //
 // For each page: JS = what <Scripts/> loads on a document request (entry.client and its
 // imports, then every matched route module, root first, and their imports; with lazy route

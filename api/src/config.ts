@@ -10,7 +10,10 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
-/** Every setting of the API, from the environment; rules.md §1 numbers included. */
+/**
+ * Every setting of the API, from the environment, the rules' numbers included: operators and
+ * tests change them here, never in code.
+ */
 export const apiConfigSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   API_PORT: int(8787, 1).pipe(z.number().max(65535)),

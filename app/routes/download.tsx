@@ -4,7 +4,8 @@ import { downloadLoader } from "~/features/download/download.server.ts";
 import type { RouteHandle } from "~/utils/i18n.ts";
 import { seoMeta } from "~/utils/seo.ts";
 
-// Links and a copyable address only: rendered on the server, no JavaScript (design §7).
+// Links and a copyable address only: rendered on the server with no JavaScript, so the page loads
+// fast in the slow in-app browsers it is meant for (decision 023).
 export const handle: RouteHandle = { i18n: ["download"], hydrate: false };
 export const loader = (args: LoaderFunctionArgs) => downloadLoader(args);
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

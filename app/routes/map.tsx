@@ -7,7 +7,7 @@ import { loadMap, mapAction } from "~/features/map/map.server.ts";
 import type { RouteHandle } from "~/utils/i18n.ts";
 import { titleFromData } from "~/utils/title-meta.ts";
 
-// Outside the signed-in tabs' layout: the profile is not loaded for the map (product spec §2).
+// Outside the signed-in tabs' layout: the map shows no profile, so none is loaded for it.
 export const handle: RouteHandle = { i18n: ["map"] };
 // The map's stylesheets load on this page only.
 export const links: LinksFunction = () => [

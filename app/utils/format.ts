@@ -1,6 +1,6 @@
 /**
- * Display formatting of product spec §9. Inputs are the API's decimal strings and
- * integers; nothing here reads the clock.
+ * Display formatting, the same as the native apps': K/M/B, 8-decimal balances, "--" for empty,
+ * hh:mm:ss. Inputs are the API's decimal strings and integers; nothing here reads the clock.
  */
 import { listFormat, numberFormat } from "./intl.ts";
 

@@ -45,7 +45,7 @@ function bindPushToken(token: unknown, platform: unknown): void {
   void fetch("/native/push-token", { method: "POST", body: new URLSearchParams({ token, platform }) }).catch(() => undefined);
 }
 
-// Tab roots: there, back offers to leave the app instead (product-spec §2). /login and
+// Tab roots: there, back offers to leave the app instead (a second back exits). /login and
 // /register are the roots of a signed-out visitor; signed in, they redirect away.
 const ROOTS = new Set(["/airdrop", "/team", "/force", "/mine", "/login", "/register"]);
 const EXIT_WINDOW_MS = 2000;

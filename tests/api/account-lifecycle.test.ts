@@ -13,7 +13,7 @@ import { collect, grantsOf, mintInfo, rowsOfUser, roundConfig, setInRound, start
 import { caller, expectCode, expectOk, logIn, mailedCode, registerCall, signUp, uniqueEmail, type Caller } from "./helpers.ts";
 import { teamPage } from "./team-helpers.ts";
 
-// rules.md §1: deleting or banning an account ends what it had going, in the same transaction:
+// Deleting or banning an account ends what it had going, in the same transaction:
 // its unused gift boxes are void, its forming exchanges cancelled (stones returned), its minting
 // stops, its invite code resolves to nothing; a deletion also moves its level-1 members up to its
 // own inviter. Claims, gift uses, exchange joins and starts, and invite lookups check the

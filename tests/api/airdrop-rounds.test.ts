@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(async () => api.close());
 
 /**
- * The rules of rules.md §2 as a model, run beside the API for 40 rounds: who gets a row,
+ * The round rules as a model, run beside the API for 40 rounds: who gets a row,
  * who is suspended, what a claim pays and when a suspended user mints again.
  */
 interface ModelUser {

@@ -3,7 +3,7 @@ import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { closeOf, collect, mintInfo, mintList, roundConfig, setInRound, start, tables } from "./airdrop-helpers.ts";
 import { expectOk, signUp } from "./helpers.ts";
 
-// rules.md §2: a user who already holds SUSPEND_THRESHOLD unclaimed rounds when a round closes
+// Suspension: a user who already holds SUSPEND_THRESHOLD unclaimed rounds when a round closes
 // gets no row for it and becomes `suspend`; a claim puts them back to `wait` for the NEXT round.
 for (const threshold of [3, 2]) {
   describe(`SUSPEND_THRESHOLD=${threshold}`, () => {

@@ -3,7 +3,7 @@ import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { collect, mintInfo, mintList, roundConfig, setInRound, start } from "./airdrop-helpers.ts";
 import { expectOk, signUp, type Caller } from "./helpers.ts";
 
-// rules.md §3: Team Power = 25% of the own power of level-1 members who are minting + 5% of the
+// Team Power = 25% of the own power of level-1 members who are minting + 5% of the
 // own power of level-2 members who are minting; the round amount is (own + Team Power) x rate.
 // Other percentages from config (33% / 7%) and the rounding of Team Power: airdrop-rounds.test.ts.
 

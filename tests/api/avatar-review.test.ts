@@ -27,7 +27,7 @@ async function uploaded(userId: number, url: string, avatar?: string) {
 const auditOf = (userId: number) =>
   api.database.db.select().from(auditLog).where(eq(auditLog.target, `user:${userId}`)).orderBy(desc(auditLog.id));
 
-describe("avatar review by operators (rules.md §7-§8)", () => {
+describe("avatar review by operators", () => {
   test("approved: the waiting avatar becomes the one shown, to the user and to teammates; audited", async () => {
     const leader = await signUp(api);
     const member = await signUp(api, { invite: leader.user.invite_code });

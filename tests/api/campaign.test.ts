@@ -46,7 +46,7 @@ async function campaignPhoto(token: string, width = 1600, height = 900) {
   return expectOk(await uploadFile(api, token, await photoWithGps(width, height), { type: "campaign" })).urls.id as string;
 }
 
-describe("the campaign application (rules.md §7)", () => {
+describe("the campaign application", () => {
   test("a new user has not applied; the tasks say what applying needs, and applying before them is refused", async () => {
     const user = await signUp(api);
     const state = await campaign(user.client);

@@ -63,7 +63,7 @@ afterAll(async () => api?.close());
 const rowOf = async (userId: number) => (await api.database.db.select().from(userLocations).where(eq(userLocations.userId, userId)))[0];
 
 describe("configuration", () => {
-  test("the defaults are rules.md §7's: a 0.01° grid, 50 km, 100 users", () => {
+  test("the defaults: a 0.01° grid (about 1 km), 50 km, 100 users", () => {
     const config = apiConfigSchema.parse({});
     expect(config).toMatchObject({ LOCATION_GRID_DEGREES: "0.01", NEARBY_RADIUS_KM: 50, NEARBY_LIMIT: 100 });
     for (const bad of ["0", "0.0000001", "2", "-0.01", "1e-2", "abc", ""]) {

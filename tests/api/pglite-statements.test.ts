@@ -5,7 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PGliteWithStatements } from "../../api/src/db/pglite-statements.ts";
 
-// The API's PGlite parses each SQL text once and then only binds it (issue 12). What a caller
+// The API's PGlite parses each SQL text once and then only binds it, to save the parsing. What a caller
 // sees must not change: the same rows, the same errors, transactions that hold, data on disk.
 
 describe("statements parsed once", () => {

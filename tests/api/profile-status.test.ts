@@ -91,7 +91,7 @@ describe("POST /v1/mint/user/status/", () => {
   });
 });
 
-describe("operators keep the status table (rules.md §8)", () => {
+describe("operators keep the status table", () => {
   test("a new status is listed last and choosable; retired, it is neither, users showing it are cleared, each change audited", async () => {
     const a = await signUp(api);
     const b = await signUp(api);

@@ -7,7 +7,7 @@ import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { grantsOf, mintInfo, nowSeconds, roundConfig, start, tally } from "./airdrop-helpers.ts";
 import { expectCode, expectOk, signUp, type Caller } from "./helpers.ts";
 
-// rules.md §3: 1 bind (+20), 2 follow (+50, 5 minutes after the follow is recorded),
+// The bonus tasks: 1 bind (+20), 2 follow (+50, 5 minutes after the follow is recorded),
 // 3 invite (+100 once 3 level-1 invitees started), 4 app upgrade (native app at the latest version).
 
 const APP_KEY = "tasks-test-native-app-key";

@@ -11,7 +11,7 @@ import { signUp } from "./helpers.ts";
 // Team Power is one rule (teamPower() in api/src/domain/power/team-power.ts) that SQL repeats
 // twice: teamSums() behind user_info, and the round distribution statement. On random invite
 // trees with random own power and random airdrop states, all three must agree for every user.
-// A banned member counts in nobody's Team Power and is not paid (rules.md §1).
+// A banned member counts in nobody's Team Power and is not paid: a banned account takes no part.
 
 /** A small seeded generator (mulberry32), so a failure can be replayed. */
 function random(seed: number) {

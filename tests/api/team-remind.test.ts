@@ -15,7 +15,7 @@ import { start } from "./airdrop-helpers.ts";
 import { caller, expectCode, expectOk, nextUtcDay, signUp } from "./helpers.ts";
 import { invitees, remind, remindState, type Member } from "./team-helpers.ts";
 
-// rules.md §4: at most 2 reminders a day, 4 hours apart; each paused level-1 member gets one
+// The reminder rules: at most 2 reminders a day, 4 hours apart; each paused level-1 member gets one
 // e-mail a day at most, in their language, sent by the outbox worker after the answer.
 const PUBLIC_URL = "https://vv.example.com";
 const ROUND = 28_800;

@@ -5,7 +5,8 @@ import { createTestApi, type Answer, type TestApi } from "../setup/test-api.ts";
 import { mintInfo } from "./airdrop-helpers.ts";
 import { expectCode, expectOk, signUp, type Caller } from "./helpers.ts";
 
-// rules.md §5: exchanges of magic stones. Everything through the real HTTP calls.
+// Exchanges of magic stones: quotas, gains, refusals, cancel, leave, remove and their races.
+// Everything through the real HTTP calls.
 let api: TestApi;
 beforeAll(async () => {
   api = await createTestApi();

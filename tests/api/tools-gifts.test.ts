@@ -6,7 +6,7 @@ import { mintInfo } from "./airdrop-helpers.ts";
 import { expectCode, expectOk, nextUtcDay, signUp } from "./helpers.ts";
 import { teamPage } from "./team-helpers.ts";
 
-// rules.md §6: gift boxes, 2 a UTC day, at most 10 unused; using a code gives both sides 10
+// Gift boxes: 2 a UTC day, at most 10 unused; using a code gives both sides 10
 // power and may move the recipient into the sender's team.
 let api: TestApi;
 beforeAll(async () => {

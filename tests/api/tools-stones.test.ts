@@ -7,12 +7,12 @@ import { stoneOf } from "../../api/src/domain/tools/stones.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { caller, expectOk, signUp, type Caller } from "./helpers.ts";
 
-// rules.md §5: stones made lazily on the schedule 32x1,16x2,8x4,2x16,*x32 (days after
+// Magic stones: made lazily on the schedule 32x1,16x2,8x4,2x16,*x32 (days after
 // registration), at most 5 unused held, one falling due while 5 are held is forfeited.
 const DAY = 86_400;
 const KIND_BY_RATIO: Record<number, string> = { 5: "earth", 10: "water", 15: "wind", 20: "fire" };
 
-/** The due day of stone k, written out from rules.md §5 (not taken from the code under test). */
+/** The due day of stone k, written out from the schedule above (not taken from the code under test). */
 const DUE_DAYS: number[] = (() => {
   const days: number[] = [];
   for (let d = 0; d <= 31; d++) days.push(d);

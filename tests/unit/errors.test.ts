@@ -24,7 +24,7 @@ describe("the error-code catalogue", () => {
     expect(Object.keys(ERROR_MESSAGES).map(Number).sort()).toEqual([...ERROR_CODES].sort());
   });
 
-  test("the spec's codes keep their numbers", () => {
+  test("the codes the native apps know keep their numbers", () => {
     expect(ErrorCode.networkNoBody).toBe(200007);
     expect(ErrorCode.serverMessage).toBe(200011);
     expect(ErrorCode.wrongCode).toBe(300007);
@@ -59,7 +59,7 @@ describe("error -> toast mapping (locales/<lng>/errors.json)", () => {
 });
 
 describe("toast and text keys the web app names exist in English", () => {
-  // Toasts travel as `{key: "ns:path"}` and are translated at render time (design §4);
+  // Toasts travel as `{key: "ns:path"}` and are translated at render time, never as finished text;
   // every "ns:path" literal in app/ must resolve in locales/en.
   const NAMESPACES = readdirSync("locales/en").filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5));
   const literal = new RegExp(`["'\`](${NAMESPACES.join("|")}):([\\w.]+)["'\`]`, "g");

@@ -13,7 +13,7 @@ describe("rates", () => {
   });
 });
 
-describe("Team Power (rules.md §3): 25% of level-1 + 5% of level-2 own power, an integer", () => {
+describe("Team Power: 25% of level-1 + 5% of level-2 own power, an integer", () => {
   test.each([
     [0, 0, 0],
     [100, 0, 25],

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { currentRound, lastClosedRound, roundClosesAt, scheduleOf } from "../../api/src/domain/airdrop/schedule.ts";
 
-// rules.md §2: round n closes at epoch + n * ROUND_SECONDS; the round in progress is the one that closes next.
+// Round n closes at epoch + n * ROUND_SECONDS; the round in progress is the one that closes next.
 describe("round schedule", () => {
   const s = scheduleOf({ ROUND_EPOCH: "2026-03-01T00:00:00Z", ROUND_SECONDS: 600 });
   const at = (iso: string) => new Date(iso);

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { parseSchedule, stoneDueDay, stonesDueBy } from "../../api/src/domain/tools/schedule.ts";
 import { exchangeGain } from "../../api/src/domain/tools/stones.ts";
 
-// rules.md §5: the first 32 stones one a day, the next 16 every 2 days, the next 8 every 4 days,
+// The stone schedule: the first 32 stones one a day, the next 16 every 2 days, the next 8 every 4 days,
 // the next 2 every 16 days, then one every 32 days; stone 1 on the day of registration.
 const DEFAULT = "32x1,16x2,8x4,2x16,*x32";
 const runs = parseSchedule(DEFAULT);

@@ -33,8 +33,8 @@ function concat(parts: Uint8Array[]): Uint8Array {
 /**
  * PGlite that parses each distinct SQL text once, as a named statement, and then only binds and
  * executes it. PGlite's own `query` sends every statement unnamed: PostgreSQL parses, analyses
- * and plans it again on each call, which was most of the API's time per page on PGlite (issue
- * 12), and it crosses into WebAssembly six times per query where this crosses once. A named
+ * and plans it again on each call, which was most of the API's time per page on PGlite (as
+ * profiled), and it crosses into WebAssembly six times per query where this crosses once. A named
  * statement also lets PostgreSQL keep a generic plan after a few runs. PostgreSQL re-plans it by
  * itself when a table it reads changes. The pg driver does the same for Drizzle's named queries
  * (db/prepared.ts); this does it for every query, since PGlite has one session.

@@ -5,7 +5,7 @@ const byDb = new WeakMap<Db, Map<string, unknown>>();
 /**
  * A query built once per database handle and kept, for the reads every page makes. Drizzle
  * otherwise rebuilds the SQL text from the query builder on each call (a tenth of the server's
- * time under load, issue 12), and PostgreSQL parses it again: a prepared query is named, so
+ * time in a profile under load), and PostgreSQL parses it again: a prepared query is named, so
  * each pooled connection parses it once. Transactions are handles of their own and get their
  * own copy.
  */

@@ -67,7 +67,7 @@ export const users = pgTable(
   ],
 );
 
-/** The statuses a user may show (rules.md §7), kept by operators; a retired one stays, inactive. */
+/** The status icons a user may show, kept by operators; a retired one stays, inactive. */
 export const statusIcons = pgTable(
   "status_icons",
   {
@@ -247,7 +247,7 @@ export const mailOutbox = pgTable(
 );
 
 /**
- * How far a user's lazily made tools have got (rules.md §5-§6): the last stone number made
+ * How far a user's lazily made tools (stones, gift boxes) have got: the last stone number made
  * (or forfeited) and the last UTC day whose gift boxes were made. Locked while making them.
  */
 export const toolProgress = pgTable("tool_progress", {
@@ -364,7 +364,7 @@ export const giftPairs = pgTable(
 );
 
 /**
- * A shared location (rules.md §7), one per user: only the point rounded to the grid
+ * A shared location, one per user: only the point rounded to the grid
  * (LOCATION_GRID_DEGREES), in millionths of a degree, so a change of grid never changes what
  * stored rows mean. The posted point is never written anywhere.
  */
@@ -406,7 +406,7 @@ export const uploads = pgTable(
 );
 
 /**
- * The citizen campaign application (rules.md §7), one per user: no row is `not_applied`; applying
+ * The citizen campaign application, one per user: no row is `not_applied`; applying
  * again after a refusal replaces the row's contact and photo and puts it back in review.
  */
 export const campaignApplications = pgTable(

@@ -1,4 +1,4 @@
-/** What the product asks of a social network (rules.md §3). */
+/** What the product asks of a social network: a handle that exists, is the user's, and follows the official account. */
 export interface SocialNetwork {
   /** Named in the start-up log and the README. */
   readonly name: string;

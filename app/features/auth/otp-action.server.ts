@@ -10,7 +10,7 @@ import type { Toast } from "~/utils/toast.ts";
 import type { OtpActionData } from "./otp-form.tsx";
 
 /**
- * The toast with the native app's analytics event (product-spec §7): whether the API said yes,
+ * The toast with the native app's analytics event (docs/native-bridge.md): whether the API said yes,
  * and its code when it said no. Registering is a "login" event with `method: "register"`.
  */
 function withEvent(toast: Toast, name: "click_get_otp" | "login", mode: "login" | "register"): Toast {

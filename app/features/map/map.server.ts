@@ -13,7 +13,7 @@ export type ShownNearbyUser = NearbyUser & { km: string | null };
 /**
  * /map: the users near the caller's stored location, each with the distance between the two
  * rounded points, and the tile server the map draws from. The profile is not loaded here
- * (product spec §2): this page sits outside the signed-in tabs' layout.
+ * (the map shows none of it): this page sits outside the signed-in tabs' layout.
  */
 export async function loadMap(request: Request) {
   const ctx = await requireSignedIn(request);

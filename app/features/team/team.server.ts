@@ -92,7 +92,7 @@ const INTENTS = {
       kind: "success",
       key: r.reminded > 0 ? "team:remind.sent" : "team:remind.alreadyReminded",
       params: { count: r.reminded },
-      // For the native app's analytics (product-spec §7): only when a reminder went out.
+      // For the native app's analytics (docs/native-bridge.md): only when a reminder went out.
       ...(r.reminded > 0 ? { event: { name: "remind_level_1", params: { count: r.reminded } } } : {}),
     }),
   }),

@@ -9,9 +9,10 @@ import { lockStanding } from "./standing.ts";
 import { forgetTokenLookups, revokeAllTokens } from "./tokens.ts";
 
 /**
- * Operator actions (rules.md §8): each one changes the data and writes its audit row in one transaction.
+ * Operator actions (never a client's): each one changes the data and writes its audit row in one
+ * transaction.
  * A ban ends what the account had going, as a deletion does but for the erasure and the team
- * move (rules.md §1): its logins, its forming exchange, its unused gift boxes, its minting; its
+ * move: its logins, its forming exchange, its unused gift boxes, its minting; its
  * invite code is no one's while it lasts. An unban lets it mint again from the next round and
  * gives nothing else back (docs/decisions/038).
  */
@@ -51,7 +52,7 @@ export async function setUserBan(ctx: DomainContext, input: { email: string; ban
 }
 
 /**
- * What a deletion or a ban ends first (rules.md §1), under the account's standing lock and before
+ * What a deletion or a ban ends first, under the account's standing lock and before
  * its users row is locked (a join completing an exchange locks the exchange, then its members'
  * rows): its forming exchange is cancelled or left, its unused gift boxes are void.
  * The caller stops its minting once the account's row is changed.

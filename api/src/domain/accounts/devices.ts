@@ -37,7 +37,7 @@ function isIssuedHere(ctx: DomainContext, did: string): boolean {
 /**
  * The caller's device, read only: its row, or a device with no history yet. A missing,
  * malformed or foreign did (one this server never issued) gets a new id: clients cannot
- * choose their device id (rules.md §1).
+ * choose their device id, or the per-device limits would be theirs to reset.
  */
 export async function findDevice(ctx: DomainContext, did: string | undefined): Promise<Device> {
   if (did && DID.test(did)) {

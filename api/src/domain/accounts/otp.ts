@@ -17,9 +17,9 @@ function codeHash(ctx: DomainContext, email: string, purpose: OtpPurpose, code: 
 }
 
 /**
- * Stores a fresh code (superseding older ones) under the send limits of rules.md §1
- * and returns it for mailing. The per-IP lock, then the per-e-mail lock (always in that order),
- * make concurrent sends count correctly against both limits.
+ * Stores a fresh code (superseding older ones) under the send limits (a wait between sends, so
+ * many an hour per e-mail and per IP) and returns it for mailing. The per-IP lock, then the
+ * per-e-mail lock (always in that order), make concurrent sends count correctly against both limits.
  */
 export async function issueCode(
   ctx: DomainContext,

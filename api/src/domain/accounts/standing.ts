@@ -5,7 +5,7 @@ import { Failure } from "../../lib/failure.ts";
 import type { DomainContext } from "../context.ts";
 
 /**
- * An account's standing, deleted or banned (rules.md §1), is settled under one advisory lock
+ * An account's standing, deleted or banned, is settled under one advisory lock
  * per account, held to the end of the transaction (docs/decisions/038). Deleting, banning and
  * unbanning take it alone, before any other lock; an action that must not outlive the account
  * (a claim, a gift use, an exchange start or join, attaching someone to an inviter) shares it,

@@ -42,7 +42,7 @@ const lookups = new WeakMap<Db, Map<string, Promise<TokenRow | undefined>>>();
 /**
  * The token's row with its account. Lookups of one token that overlap share one query: a page's
  * calls come together (the web app makes them in parallel), and on PGlite every query waits its
- * turn on one thread (issue 12). Nothing outlives the query, and a logout or an account deletion
+ * turn on one thread. Nothing outlives the query, and a logout or an account deletion
  * forgets the lookups under way once it has committed, so the next call reads the row again.
  */
 function lookUp(ctx: DomainContext, hash: string): Promise<TokenRow | undefined> {

@@ -57,7 +57,7 @@ export async function claimRounds(ctx: DomainContext, userId: number): Promise<{
   });
 }
 
-/** A deleted or banned account mints no more (rules.md §1): paused, as the distribution pauses. */
+/** A deleted or banned account mints no more: paused, as the distribution pauses. */
 export async function stopMinting(tx: DomainContext, userId: number): Promise<void> {
   await tx.db
     .update(minters)
@@ -68,7 +68,7 @@ export async function stopMinting(tx: DomainContext, userId: number): Promise<vo
 /**
  * After an unban: the account waits for the next round, as after a start, unless it holds the
  * threshold of unclaimed rounds; then it stays paused (or would be paused at the next close
- * anyway), and a claim resumes it as ever (rules.md §2).
+ * anyway), and a claim resumes it from the next round, as ever.
  */
 export async function resumeMinting(tx: DomainContext, userId: number): Promise<void> {
   const round = currentRound(scheduleOf(tx.config), tx.clock.now());

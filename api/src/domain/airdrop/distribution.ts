@@ -45,7 +45,7 @@ export async function distributeRound(ctx: DomainContext, round: number): Promis
         select m.user_id, u.power::bigint as power, u.inviter_id
         from minters m join users u on u.id = m.user_id
         where m.suspended_at is null and m.mint_from_round <= ${round}
-          -- A deleted or banned account is paused when it ends (rules.md §1); checked here too,
+          -- A deleted or banned account is paused by its deletion or ban; checked here too,
           -- so no way round that (a start racing a ban, an account banned before it paused them)
           -- ever pays it or counts it in anyone's Team Power.
           and u.deleted_at is null and u.banned_at is null

@@ -12,7 +12,7 @@ export interface AirdropFacts {
   round: number;
   minter: typeof minters.$inferSelect | undefined;
   unclaimed: { count: number; total: bigint };
-  /** Own power of the minting level-1 and level-2 members (rules.md §3). */
+  /** Own power of the minting level-1 and level-2 members, what Team Power is a share of. */
   team: { l1: number; l2: number };
   /** The reasons of the power grants the user has had (a task's reward is one). */
   granted: Set<string>;
@@ -68,7 +68,7 @@ function factsQuery(db: Db) {
 /**
  * One query for what the airdrop page shows besides the rounds. Read apart, these were five
  * queries for every page view; PGlite runs each on one thread, so under load every one of them
- * waited its turn (issue 12).
+ * waited its turn.
  */
 export async function airdropFacts(ctx: DomainContext, userId: number): Promise<AirdropFacts> {
   const now = ctx.clock.now();

@@ -1,5 +1,5 @@
 /**
- * The global round schedule (rules.md §2): round n closes at epoch + n * length.
+ * The global round schedule, one for every user: round n closes at epoch + n * length.
  * The round in progress at time t is the one that closes next.
  */
 export interface Schedule {

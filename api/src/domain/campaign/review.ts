@@ -13,7 +13,7 @@ export interface PendingApplication {
   submittedAt: number;
 }
 
-/** The applications waiting for an operator (rules.md §8), oldest first. */
+/** The applications waiting for an operator's decision, oldest first. */
 export async function pendingApplications(ctx: DomainContext): Promise<PendingApplication[]> {
   const rows = await ctx.db
     .select({

@@ -13,7 +13,7 @@ export interface CampaignTaskState {
 }
 
 /**
- * The campaign's tasks (rules.md §7) and whether each is done, read from what the user did
+ * The campaign's tasks and whether each is done, read from what the user did
  * elsewhere: the airdrop started, a social account bound and the official account followed, and
  * INVITE_FRIENDS invitees who started theirs. CAMPAIGN_REQUIRED_TASKS says which applying needs.
  */

@@ -71,7 +71,7 @@ export async function removeMediaFiles(store: FileStore, urls: string[]): Promis
 }
 
 /**
- * Stores a new avatar and puts it into review (`avatar_new`, rules.md §7); the approved one
+ * Stores a new avatar and puts it into review (`avatar_new`); the approved one
  * stays shown until an operator decides. A previous avatar still waiting is replaced and removed.
  */
 export async function uploadAvatar(ctx: DomainContext, store: FileStore, userId: number, bytes: Buffer) {

@@ -5,7 +5,7 @@ import type { DomainContext } from "../context.ts";
 import { mediaUrl, newFileName, reencodePicture, removeMediaFiles } from "./avatar.ts";
 
 /**
- * Stores a photo for the campaign application (rules.md §7): the whole picture, at most
+ * Stores a photo for the campaign application: the whole picture, at most
  * CAMPAIGN_PHOTO_SIDE a side, as WebP without metadata, recorded as the uploader's so only they
  * can apply with it. Photos they uploaded before and never applied with are removed.
  */

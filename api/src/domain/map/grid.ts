@@ -29,7 +29,7 @@ function snap(degrees: number, stepE6: number, maxDegrees: number): number {
   return degrees < 0 && snapped > 0 ? -snapped : snapped;
 }
 
-/** A posted point as it is kept: rounded to the grid, about 1 km (rules.md §7). */
+/** A posted point as it is kept: rounded to the grid, about 1 km, so no exact position is stored. */
 export function toGrid(point: { lat: number; lng: number }, stepE6: number): GridPoint {
   return { latE6: snap(point.lat, stepE6, 90), lngE6: snap(point.lng, stepE6, 180) };
 }

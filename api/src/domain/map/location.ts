@@ -14,7 +14,7 @@ export function toStoredLocation(row: LocationRow): StoredLocation {
 }
 
 /**
- * Shares the user's location (rules.md §7): the point is rounded to the grid here, before any
+ * Shares the user's location, kept to about 1 km: the point is rounded to the grid here, before any
  * query is built, so only the rounded one reaches the database. Answers what was kept.
  */
 export async function setLocation(ctx: DomainContext, userId: number, input: { lat: number; lng: number }): Promise<StoredLocation> {

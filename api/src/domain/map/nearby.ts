@@ -55,7 +55,7 @@ export function nearbyQuery(ctx: DomainContext, userId: number, input: { center:
 export const NEARBY_CIRCLES = [1 / 16, 1 / 4, 1] as const;
 
 /**
- * The users near the caller (rules.md §7): within NEARBY_RADIUS_KM of the caller's stored
+ * The users near the caller: within NEARBY_RADIUS_KM of the caller's stored
  * location, nearest first, at most NEARBY_LIMIT; never the caller, a deleted or a banned account,
  * nor anyone who shares no location. Each shows only a name, the approved avatar and the
  * rounded point.

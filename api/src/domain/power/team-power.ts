@@ -5,9 +5,10 @@ import { prepared } from "../../db/prepared.ts";
 import type { DomainContext } from "../context.ts";
 
 /**
- * Team Power (rules.md §3) lives here: `teamPower` is the rule, `teamSums` and the round
- * distribution's SQL gather its inputs. tests/api/team-power-agreement.test.ts checks that
- * the SQL and these functions agree on random teams.
+ * Team Power (a share of minting members' own power) lives here: `teamPower` is the rule,
+ * `teamSums` and the round distribution's SQL gather its inputs.
+ * tests/api/team-power-agreement.test.ts checks that the SQL and these functions agree on random
+ * teams.
  */
 interface Rates {
   /** VV units (1e-8) paid per unit of effective power per round. */
@@ -26,7 +27,8 @@ export function ratesOf(config: { VV_PER_POWER_PER_ROUND: string; TEAM_L1_PERCEN
 
 /**
  * Team Power: a share of the own power of level-1 and level-2 members who are minting, rounded
- * down. A deleted or banned member is not minting, whatever its airdrop row says (rules.md §1).
+ * down. A deleted or banned member is not minting, whatever its airdrop row says: an account
+ * that has ended earns its inviters nothing.
  */
 export function teamPower(l1Sum: number, l2Sum: number, r: Rates): number {
   return Math.floor((l1Sum * r.l1Percent + l2Sum * r.l2Percent) / 100);
@@ -34,7 +36,8 @@ export function teamPower(l1Sum: number, l2Sum: number, r: Rates): number {
 
 /**
  * One round's VV for a user, in units: effective power (own + the integer Team Power, the
- * `power` clients see) x VV_PER_POWER_PER_ROUND, exactly (rules.md §2, power is an integer).
+ * `power` clients see) x VV_PER_POWER_PER_ROUND, exactly (power is an integer, VV a count of
+ * 1e-8 units).
  */
 export function roundAmount(own: number, l1Sum: number, l2Sum: number, r: Rates): bigint {
   return BigInt(own + teamPower(l1Sum, l2Sum, r)) * r.unitsPerPower;

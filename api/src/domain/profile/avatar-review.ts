@@ -12,7 +12,7 @@ export interface PendingAvatar {
 }
 
 /**
- * The avatars waiting for an operator (rules.md §7), oldest account first. When each was
+ * The avatars waiting for an operator's approval, oldest account first. When each was
  * uploaded is not recorded, so it cannot be shown.
  */
 export async function pendingAvatars(ctx: DomainContext): Promise<PendingAvatar[]> {

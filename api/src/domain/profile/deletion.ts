@@ -15,7 +15,7 @@ import { deleteLocation } from "../map/location.ts";
 import { moveMembersUp } from "../team/invites.ts";
 
 /**
- * Deletes the account (rules.md §1, §7). The row stays, anonymised, because ledger rows (rounds,
+ * Deletes the account. The row stays, anonymised, because ledger rows (rounds,
  * power grants, stones, exchanges, gift boxes) and other users' teams point at it; what
  * identifies the person goes, and the e-mail is freed (NULLs never collide in its unique key).
  * In the same transaction, under the account's standing lock (accounts/standing.ts), what it had

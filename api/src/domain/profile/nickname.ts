@@ -56,7 +56,7 @@ function marksStacked(name: string): boolean {
 }
 
 /**
- * Nickname rules of rules.md §7: 2-20 characters after trimming, clean, no sensitive word, also
+ * Nickname rules: 2-20 characters after trimming, no control characters, no sensitive word, also
  * not one spelt with look-alikes ("VV Оfficial" with a Cyrillic О, "VV 0fficial"), and no stack
  * of combining marks; the last two are refused as sensitive (300108), like the word they hide.
  */

@@ -6,7 +6,7 @@ import { uniqueViolation } from "../../lib/db-errors.ts";
 import { Failure } from "../../lib/failure.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
 
-/** The statuses a user may choose (rules.md §7), in the operators' order. */
+/** The status icons a user may choose, in the operators' order. */
 export async function statusConfig(ctx: DomainContext): Promise<{ list: StatusIcon[] }> {
   const list = await ctx.db
     .select({ id: statusIcons.id, name: statusIcons.name, icon: statusIcons.icon })
@@ -54,7 +54,7 @@ function isOneEmoji(text: string): boolean {
 }
 
 /**
- * Adds a status or changes one, and makes it choosable again (operators, rules.md §8). The
+ * Adds a status or changes one, and makes it choosable again (operators only, not users). The
  * name is a translation key of the web app, so it stays lower-case ASCII; without a sort an
  * existing status keeps its place and a new one goes last.
  */

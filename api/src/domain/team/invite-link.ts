@@ -1,7 +1,7 @@
 import { publicUrl } from "../../config.ts";
 import type { DomainContext } from "../context.ts";
 
-/** The link that opens registration with the invite code filled in. */
+/** The link that opens registration with the code filled in: whoever registers by it joins the team. */
 export function inviteLink(ctx: DomainContext, code: string): string {
   return publicUrl(ctx.config, `/register?invite=${encodeURIComponent(code)}`);
 }

@@ -10,7 +10,7 @@ import { profile, toUser, type UserRow } from "../profile/users.ts";
 import { teammateName } from "./members.ts";
 import { shareImageOf } from "../campaign/share-path.ts";
 
-/** The user's invite code and link, and what inviting pays (rules.md §3-§4). */
+/** The user's invite code and link, and what inviting pays (Team Power's shares, the invite reward). */
 export async function inviteOf(ctx: DomainContext, userId: number) {
   const user = await profile(ctx, userId);
   return {
@@ -32,7 +32,10 @@ export async function inviterName(ctx: DomainContext, code: string): Promise<{ n
 // Invite codes are letters and digits; anything else (a NUL byte would fail in SQL) is simply wrong.
 export const INVITE_CODE = /^[A-Z0-9]{1,32}$/;
 
-/** The account an invite code belongs to; a deleted or banned account's code is no one's (rules.md §1). */
+/**
+ * The account an invite code belongs to; a deleted or banned account's code is no one's: no one
+ * joins an account that has ended.
+ */
 export async function inviterByCode(ctx: DomainContext, code: string): Promise<UserRow> {
   const wanted = code.trim().toUpperCase();
   if (!INVITE_CODE.test(wanted)) throw new Failure(ErrorCode.invalidInviteCode);
@@ -100,7 +103,8 @@ export async function bindInviter(ctx: DomainContext, userId: number, code: stri
 
 /**
  * A deleted account's level-1 members move up to its own inviter, or have none when it had
- * none (rules.md §1); their own members stay with them. In the deletion's transaction.
+ * none, so no one stays under an account that is gone; their own members stay with them. In the
+ * deletion's transaction.
  */
 export async function moveMembersUp(tx: DomainContext, userId: number): Promise<void> {
   await lockInviteTree(tx);

@@ -76,7 +76,7 @@ async function counts(ctx: DomainContext, userId: number, round: number): Promis
 }
 
 /**
- * One page of the user's level-1 or level-2 team (rules.md §4), newest first, with the counts
+ * One page of the user's level-1 or level-2 team (TEAM_PAGE_SIZE members), newest first, with the counts
  * per level and Team Power split by level as the airdrop counts it. Never an e-mail.
  */
 export async function teamMembers(ctx: DomainContext, userId: number, input: { level: TeamLevel; cursor?: string }): Promise<TeamList> {

@@ -45,7 +45,10 @@ function allowedAt(ctx: DomainContext, now: Date, used: { today: number; lastAt?
   return new Date(Math.max(afterGap, tomorrow, now.getTime()));
 }
 
-/** What the remind button needs (rules.md §4): the wait, today's remaining reminders, who is paused. */
+/**
+ * What the remind button needs (REMIND_PER_DAY reminders a UTC day, REMIND_GAP_SECONDS apart):
+ * the wait, today's remaining reminders, who is paused.
+ */
 export async function reminderState(ctx: DomainContext, userId: number) {
   const now = ctx.clock.now();
   const [used, paused] = await Promise.all([usage(ctx, userId, utcDay(now)), pausedMembers(ctx, userId)]);

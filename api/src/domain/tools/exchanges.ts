@@ -20,7 +20,7 @@ const active = isNull(forceTeamMembers.leftAt);
 /**
  * The exchange, locked for the rest of the transaction: joins, leaves, cancels and starts take
  * turns, and so does the deletion or ban of a participant, which cancels or leaves it under this
- * lock (rules.md §1). With its leader's standing (deleted, banned).
+ * lock. With its leader's standing (deleted, banned).
  */
 async function lockTeam(tx: DomainContext, where: ReturnType<typeof eq>): Promise<(TeamRow & { leader: Standing }) | undefined> {
   const [row] = await tx.db
@@ -144,7 +144,7 @@ export async function createTeam(ctx: DomainContext, userId: number, input: { st
   });
 }
 
-/** The exchange's refusals that depend only on its state (rules.md §5). */
+/** The exchange's refusals that depend only on its state: a completed or cancelled one changes no more. */
 function refuseClosed(team: TeamRow): void {
   if (team.status === "completed") throw new Failure(ErrorCode.exchangeCompleted);
   if (team.status === "cancelled") throw new Failure(ErrorCode.exchangeCancelled);
@@ -267,7 +267,7 @@ async function cancel(tx: DomainContext, team: TeamRow): Promise<void> {
 }
 
 /**
- * What deleting or banning an account does to its exchanges (rules.md §1), in that transaction:
+ * What deleting or banning an account does to its exchanges, in that transaction:
  * the forming one it leads is cancelled and the others' stones return, as on the leader's cancel;
  * from one it joined it leaves, as a participant may, and the exchange goes on without it.
  * Completed and cancelled ones stay as they are.

@@ -67,7 +67,7 @@ export async function giftList(ctx: DomainContext, userId: number) {
 }
 
 /**
- * The gift rule of rules.md §6: the recipient becomes the sender's level-1 member when they
+ * The gift's team rule: the recipient becomes the sender's level-1 member when they
  * have no inviter, or have no team and registered after the sender, and no loop results.
  */
 async function joinSendersTeam(tx: DomainContext, senderId: number, recipientId: number): Promise<boolean> {
@@ -90,7 +90,7 @@ async function joinSendersTeam(tx: DomainContext, senderId: number, recipientId:
  * activate a box between them again (either way round). The box row lock and the pair key
  * settle races: of two users with one code, or one pair with two codes, one wins. Both accounts'
  * standing is held from the start: a code whose owner is deleted or banned is no one's code
- * (rules.md §1), and a deletion or ban either sees this use or is seen by it.
+ * (an ended account gives nothing), and a deletion or ban either sees this use or is seen by it.
  */
 export async function useGift(ctx: DomainContext, userId: number, rawCode: string) {
   const code = rawCode.trim().toUpperCase();
@@ -120,7 +120,7 @@ export async function useGift(ctx: DomainContext, userId: number, rawCode: strin
 }
 
 /**
- * What deleting or banning an account does to its gift boxes (rules.md §1), in that
+ * What deleting or banning an account does to its gift boxes, in that
  * transaction: the unused ones are void, marked used by no one, so no code of theirs works again
  * and they never count as unused. Under the tool progress lock, so none is being made meanwhile,
  * and today's count as made, so a list that was waiting for the lock makes none after.

@@ -1,5 +1,5 @@
 /**
- * When a user's stones fall due (rules.md §5), from STONE_SCHEDULE: runs of "count x days
+ * When a user's stones fall due, from STONE_SCHEDULE: runs of "count x days
  * between stones", the last run ("*") repeating for ever. Stone 1 is due on the day of
  * registration; each later stone comes its run's gap after the one before.
  */

@@ -28,7 +28,7 @@ export function kindOf(ctx: DomainContext, buffRatio: number): StoneKind {
   return STONE_KINDS[Math.max(0, ratiosOf(ctx).indexOf(buffRatio))];
 }
 
-/** What each participant gains (rules.md §5): own power + own power x every participant's rate, rounded down. */
+/** What each participant gains: own power + own power x every participant's rate, rounded down. */
 export function exchangeGain(power: number, ratioSumPercent: number): number {
   return power + Math.floor((power * ratioSumPercent) / 100);
 }
