@@ -36,7 +36,7 @@ export async function loadTools(request: Request) {
 const TOOLS_INTENTS = {
   create: intent({
     call: ({ api, form }) =>
-      api(routes.tools.createTeam, { body: { force_stone_id: Number(field(form, "stone")), member_count: Number(field(form, "quota")) } }),
+      api(routes.tools.createExchange, { body: { force_stone_id: Number(field(form, "stone")), member_count: Number(field(form, "quota")) } }),
     success: () => ({ kind: "success", key: "tools:toast.created" }),
     next: (team) => teamPath(team.team_id),
   }),
@@ -67,7 +67,7 @@ export async function loadSwap(request: Request) {
 const SWAP_INTENTS = {
   join: intent({
     call: async ({ api, form, ctx }) => {
-      const team = await api(routes.tools.joinTeam, { body: { code: field(form, "code"), force_stone_id: Number(field(form, "stone")) } });
+      const team = await api(routes.tools.joinExchange, { body: { code: field(form, "code"), force_stone_id: Number(field(form, "stone")) } });
       return { team, me: team.members.find((m) => m.is_me), locale: ctx.locale };
     },
     success: ({ team, me }) =>
@@ -97,7 +97,7 @@ export async function loadExchange(request: Request, teamId: string | undefined)
   const ctx = await requireSignedIn(request);
   if (!teamId || !/^\d{1,15}$/.test(teamId)) throw redirect("/force");
   const load = Promise.all([
-    callSignedIn(request, ctx, routes.tools.team, { params: { team_id: teamId } }),
+    callSignedIn(request, ctx, routes.tools.exchange, { params: { team_id: teamId } }),
     pageTitle(request, "exchange.title", "tools"),
   ]);
   try {
@@ -114,7 +114,7 @@ export async function loadExchange(request: Request, teamId: string | undefined)
 
 const EXCHANGE_INTENTS = {
   cancel: intent({
-    call: ({ api, form }) => api(routes.tools.cancelTeam, { params: { team_id: field(form, "team") } }),
+    call: ({ api, form }) => api(routes.tools.cancelExchange, { params: { team_id: field(form, "team") } }),
     success: () => ({ kind: "success", key: "tools:toast.cancelled" }),
     next: () => "/force",
   }),
