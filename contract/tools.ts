@@ -4,7 +4,7 @@ import { EXCHANGE_QUOTA, STONE_KINDS } from "./tool-kinds.ts";
 import { emptyResult, epochSeconds } from "./wire.ts";
 
 
-const teamId = z.number().int().positive();
+const exchangeId = z.number().int().positive();
 const stoneId = z.number().int().positive();
 
 /** A participant as the others see them: never an e-mail. */
@@ -21,19 +21,19 @@ export const forceMemberSchema = z.object({
 });
 export type ForceMember = z.infer<typeof forceMemberSchema>;
 
-export const teamStatusSchema = z.enum(["wait", "completed", "cancelled"]);
+export const exchangeStatusSchema = z.enum(["wait", "completed", "cancelled"]);
 
-export const teamInfoSchema = z.object({
+export const exchangeInfoSchema = z.object({
   team_id: z.number().int(),
   code: z.string().describe("The exchange code others join with"),
-  status: teamStatusSchema.describe("wait: forming; completed: everyone gained; cancelled by the leader"),
+  status: exchangeStatusSchema.describe("wait: forming; completed: everyone gained; cancelled by the leader"),
   member_count: z.number().int().describe("The participant quota, the leader included"),
   members: z.array(forceMemberSchema).describe("Joined participants, leader first; waiting slots are member_count - members.length"),
   is_leader: z.boolean(),
   created_at: epochSeconds,
   completed_at: epochSeconds.nullable(),
 });
-export type TeamInfo = z.infer<typeof teamInfoSchema>;
+export type ExchangeInfo = z.infer<typeof exchangeInfoSchema>;
 
 export const forceStoneSchema = z.object({
   force_stone_id: z.number().int(),
@@ -41,7 +41,7 @@ export const forceStoneSchema = z.object({
   power: z.number().int(),
   buff_ratio: z.number().int().describe("Bonus rate, percent: 5, 10, 15 or 20"),
   status: z.enum(["init", "wait"]).describe("init: free to use; wait: in a forming exchange"),
-  team_info: teamInfoSchema.nullable(),
+  team_info: exchangeInfoSchema.nullable(),
 });
 export type ForceStone = z.infer<typeof forceStoneSchema>;
 
@@ -49,19 +49,19 @@ export const stoneListResult = z.object({
   list: z.array(forceStoneSchema).describe("The user's unused stones, at most 5, oldest first"),
   max_stones: z.number().int(),
   next_stone_at: epochSeconds.nullable().describe("When the next stone falls due (null: none ahead)"),
-  open_team: teamInfoSchema.nullable().describe("The one forming exchange the user is in, if any"),
+  open_team: exchangeInfoSchema.nullable().describe("The one forming exchange the user is in, if any"),
   server_time: epochSeconds,
 });
 
 const code = z.string().trim().max(32);
-const createTeamBody = z.object({
+const createExchangeBody = z.object({
   force_stone_id: stoneId,
   member_count: z.number().int().min(EXCHANGE_QUOTA.min).max(EXCHANGE_QUOTA.max),
 });
-const joinTeamBody = z.object({ code, force_stone_id: stoneId });
-const startTeamBody = z.object({ team_id: teamId });
-const teamParams = z.object({ team_id: z.coerce.number().int().positive() });
-const memberParams = teamParams.extend({ user_id: z.coerce.number().int().positive() });
+const joinExchangeBody = z.object({ code, force_stone_id: stoneId });
+const startExchangeBody = z.object({ team_id: exchangeId });
+const exchangeParams = z.object({ team_id: z.coerce.number().int().positive() });
+const memberParams = exchangeParams.extend({ user_id: z.coerce.number().int().positive() });
 
 export const giftBoxSchema = z.object({
   id: z.number().int(),
@@ -87,11 +87,11 @@ export const useGiftResult = z.object({
 
 export const toolsRoutes = {
   stones: route({ method: "GET", path: "/v1/mint/force_stone/", summary: "The user's magic stones, each with its exchange", auth: true, response: stoneListResult }),
-  createTeam: route({ method: "POST", path: "/v1/mint/force_stone/team/", summary: "Start an exchange with a stone and a participant quota", auth: true, body: createTeamBody, response: teamInfoSchema }),
-  joinTeam: route({ method: "POST", path: "/v1/mint/force_stone/team/join/", summary: "Join an exchange by its code with a stone", auth: true, body: joinTeamBody, response: teamInfoSchema }),
-  startTeam: route({ method: "POST", path: "/v1/mint/force_stone/team/start/", summary: "Complete a full exchange (the leader; idempotent)", auth: true, body: startTeamBody, response: teamInfoSchema }),
-  team: route({ method: "GET", path: "/v1/mint/force_stone/team/{team_id}/", summary: "An exchange the user is or was in", auth: true, params: teamParams, response: teamInfoSchema }),
-  cancelTeam: route({ method: "DELETE", path: "/v1/mint/force_stone/team/{team_id}/", summary: "Cancel a forming exchange (the leader); every stone returns", auth: true, params: teamParams, response: emptyResult }),
+  createExchange: route({ method: "POST", path: "/v1/mint/force_stone/team/", summary: "Start an exchange with a stone and a participant quota", auth: true, body: createExchangeBody, response: exchangeInfoSchema }),
+  joinExchange: route({ method: "POST", path: "/v1/mint/force_stone/team/join/", summary: "Join an exchange by its code with a stone", auth: true, body: joinExchangeBody, response: exchangeInfoSchema }),
+  startExchange: route({ method: "POST", path: "/v1/mint/force_stone/team/start/", summary: "Complete a full exchange (the leader; idempotent)", auth: true, body: startExchangeBody, response: exchangeInfoSchema }),
+  exchange: route({ method: "GET", path: "/v1/mint/force_stone/team/{team_id}/", summary: "An exchange the user is or was in", auth: true, params: exchangeParams, response: exchangeInfoSchema }),
+  cancelExchange: route({ method: "DELETE", path: "/v1/mint/force_stone/team/{team_id}/", summary: "Cancel a forming exchange (the leader); every stone returns", auth: true, params: exchangeParams, response: emptyResult }),
   removeMember: route({ method: "DELETE", path: "/v1/mint/force_stone/team/{team_id}/member/{user_id}/", summary: "Remove a participant (the leader) or leave (oneself); the stone returns", auth: true, params: memberParams, response: emptyResult }),
   gifts: route({ method: "GET", path: "/v1/mint/force_box/", summary: "The user's unused gift boxes", auth: true, response: giftListResult }),
   useGift: route({ method: "POST", path: "/v1/mint/force_box/use/", summary: "Use another user's gift code: both gain power", auth: true, body: useGiftBody, response: useGiftResult }),

@@ -1,12 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "../../contract/errors.ts";
-import type { ForceStone, TeamInfo } from "../../contract/tools.ts";
+import type { ExchangeInfo, ForceStone } from "../../contract/tools.ts";
 import { giftBoxes, minters, users } from "../../api/src/db/schema.ts";
 import { setUserBan } from "../../api/src/domain/accounts/bans.ts";
 import { claimRounds, startAirdrop } from "../../api/src/domain/airdrop/claims.ts";
 import { bindInviter } from "../../api/src/domain/team/invites.ts";
-import { createTeam, joinTeam, startTeam } from "../../api/src/domain/tools/exchanges.ts";
+import { createExchange, joinExchange, startExchange } from "../../api/src/domain/tools/exchanges.ts";
 import { useGift } from "../../api/src/domain/tools/gifts.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { collect, grantsOf, mintInfo, rowsOfUser, roundConfig, setInRound, start, tally, userRow } from "./airdrop-helpers.ts";
@@ -27,14 +27,14 @@ afterAll(async () => api.close());
 
 type User = Awaited<ReturnType<typeof signUp>>;
 
-const TEAM = "/v1/mint/force_stone/team/";
+const EXCHANGES = "/v1/mint/force_stone/team/";
 const BOXES = "/v1/mint/force_box/";
 
 const deleteCall = (u: User) => u.client.call("POST", "/v1/user/delete/", { confirm: "DELETE" });
 const claimCall = (u: User) => u.client.call("POST", "/v1/mint/collect/");
 const useGiftCall = (u: User, code: string) => u.client.call("POST", `${BOXES}use/`, { code });
-const createCall = (u: User, stoneId: number, quota: number) => u.client.call<TeamInfo>("POST", TEAM, { force_stone_id: stoneId, member_count: quota });
-const joinCall = (u: User, code: string, stoneId: number) => u.client.call<TeamInfo>("POST", `${TEAM}join/`, { code, force_stone_id: stoneId });
+const createCall = (u: User, stoneId: number, quota: number) => u.client.call<ExchangeInfo>("POST", EXCHANGES, { force_stone_id: stoneId, member_count: quota });
+const joinCall = (u: User, code: string, stoneId: number) => u.client.call<ExchangeInfo>("POST", `${EXCHANGES}join/`, { code, force_stone_id: stoneId });
 const inviterLookup = (code: string) => caller(api).call("GET", "/v1/user/inviter/", undefined, { invite_code: code });
 const bindCall = (u: User, code: string) => u.client.call("POST", "/v1/user/invite_code/", { invite_code: code });
 const ban = (u: User) => setUserBan(api.domain, { email: u.email, banned: true, actor: "test" });
@@ -44,7 +44,7 @@ async function giftCodes(u: User): Promise<string[]> {
   return expectOk<{ list: { code: string }[] }>(await u.client.call("GET", BOXES)).list.map((b) => b.code);
 }
 
-async function stoneList(u: User): Promise<{ list: ForceStone[]; open_team: TeamInfo | null }> {
+async function stoneList(u: User): Promise<{ list: ForceStone[]; open_team: ExchangeInfo | null }> {
   return expectOk(await u.client.call("GET", "/v1/mint/force_stone/"));
 }
 
@@ -144,7 +144,7 @@ describe("a deleted account", () => {
     expectOk(await joinCall(leaving, info.code, (await freeStone(leaving)).force_stone_id));
     expectOk(await deleteCall(leaving));
 
-    const seen = expectOk(await leader.client.call<TeamInfo>("GET", `${TEAM}${info.team_id}/`));
+    const seen = expectOk(await leader.client.call<ExchangeInfo>("GET", `${EXCHANGES}${info.team_id}/`));
     expect(seen.status).toBe("wait");
     expect(seen.members.map((m) => m.user_id)).toEqual([leader.user.id]);
     // Two places left: one more join does not complete it.
@@ -228,7 +228,7 @@ describe("a deleted account", () => {
     }
     expect(await mintInfo(account.client)).toMatchObject({ mint_status: "suspend", un_collect_round: 3 });
     const giftCode = (await giftCodes(other))[0];
-    const team = expectOk(await createCall(other, (await freeStone(other)).force_stone_id, 2));
+    const exchange = expectOk(await createCall(other, (await freeStone(other)).force_stone_id, 2));
     const stone = await freeStone(account);
     expectOk(await deleteCall(account));
 
@@ -237,15 +237,15 @@ describe("a deleted account", () => {
       ["claim", () => claimRounds(api.domain, id)],
       ["start", () => startAirdrop(api.domain, id)],
       ["gift use", () => useGift(api.domain, id, giftCode)],
-      ["exchange join", () => joinTeam(api.domain, id, { code: team.code, stoneId: stone.force_stone_id })],
-      ["exchange create", () => createTeam(api.domain, id, { stoneId: stone.force_stone_id, quota: 2 })],
-      ["exchange start", () => startTeam(api.domain, id, team.team_id)],
+      ["exchange join", () => joinExchange(api.domain, id, { code: exchange.code, stoneId: stone.force_stone_id })],
+      ["exchange create", () => createExchange(api.domain, id, { stoneId: stone.force_stone_id, quota: 2 })],
+      ["exchange start", () => startExchange(api.domain, id, exchange.team_id)],
       ["invite bind", () => bindInviter(api.domain, id, other.user.invite_code)],
     ];
     for (const [what, call] of refusals) await expect(call(), what).rejects.toMatchObject({ code: ErrorCode.loginExpired });
     expect((await minterOf(id)).suspendedAt).not.toBeNull();
     expect(await giftCodes(other)).toContain(giftCode);
-    expect(expectOk(await other.client.call<TeamInfo>("GET", `${TEAM}${team.team_id}/`)).members).toHaveLength(1);
+    expect(expectOk(await other.client.call<ExchangeInfo>("GET", `${EXCHANGES}${exchange.team_id}/`)).members).toHaveLength(1);
 
     // A banned account's calls are refused the same way, with the banned code.
     const banned = await signUp(api);

@@ -373,7 +373,7 @@ beforeAll(async () => {
 
   const other = await signUp(api);
   const stones = expectOk(await other.client.call("GET", "/v1/mint/force_stone/"));
-  const team = expectOk(await other.client.call("POST", "/v1/mint/force_stone/team/", { force_stone_id: stones.list[0].force_stone_id, member_count: 3 }));
+  const exchange = expectOk(await other.client.call("POST", "/v1/mint/force_stone/team/", { force_stone_id: stones.list[0].force_stone_id, member_count: 3 }));
   const gifts = expectOk(await other.client.call("GET", "/v1/mint/force_box/"));
   const revoked = await signUp(api);
   expectOk(await revoked.client.call("POST", "/v1/user/logout/"));
@@ -384,9 +384,9 @@ beforeAll(async () => {
 
   me = await newAccount();
   const mine = await api.app.inject({ method: "GET", url: "/v1/mint/force_stone/", headers: { authorization: `HIN ${me.token}` } });
-  const ints = [me.userId, other.user.id, team.team_id, stones.list[0].force_stone_id, ...mine.json().data.list.map((s: { force_stone_id: number }) => s.force_stone_id), ...BONUS_TASK_ORDER];
+  const ints = [me.userId, other.user.id, exchange.team_id, stones.list[0].force_stone_id, ...mine.json().data.list.map((s: { force_stone_id: number }) => s.force_stone_id), ...BONUS_TASK_ORDER];
   const emails = [other.email, ` ${other.email.toUpperCase()} `, "fuzz@example.com", "a@b", "ü@exämple.com"];
-  const texts = [team.code, team.code.toLowerCase(), ...gifts.list.map((g: { code: string }) => g.code), other.user.invite_code, ...emails, "DELETE", " delete ", "@fuzzer", other.did];
+  const texts = [exchange.code, exchange.code.toLowerCase(), ...gifts.list.map((g: { code: string }) => g.code), other.user.invite_code, ...emails, "DELETE", " delete ", "@fuzzer", other.did];
   liveValue = fc.constantFrom<unknown>(...ints, ...texts);
   liveText = fc.constantFrom(...texts, ...ints.map(String));
   await ledger.look();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "../../contract/errors.ts";
-import { stoneListResult, teamInfoSchema, type ForceStone, type TeamInfo } from "../../contract/tools.ts";
+import { exchangeInfoSchema, stoneListResult, type ExchangeInfo, type ForceStone } from "../../contract/tools.ts";
 import { createTestApi, type Answer, type TestApi } from "../setup/test-api.ts";
 import { mintInfo } from "./airdrop-helpers.ts";
 import { expectCode, expectOk, signUp, type Caller } from "./helpers.ts";
@@ -14,10 +14,10 @@ beforeAll(async () => {
 afterAll(async () => api.close());
 
 type User = Awaited<ReturnType<typeof signUp>>;
-type StoneList = { list: ForceStone[]; max_stones: number; next_stone_at: number | null; open_team: TeamInfo | null };
+type StoneList = { list: ForceStone[]; max_stones: number; next_stone_at: number | null; open_team: ExchangeInfo | null };
 
 const DAY = 86_400;
-const TEAM = "/v1/mint/force_stone/team/";
+const EXCHANGES = "/v1/mint/force_stone/team/";
 
 async function stones(u: User): Promise<StoneList> {
   const data = expectOk<StoneList>(await u.client.call("GET", "/v1/mint/force_stone/"));
@@ -44,29 +44,29 @@ async function freeStone(u: User, index = 0): Promise<ForceStone> {
   return free[index];
 }
 
-const createCall = (u: User, stoneId: number, quota: unknown) => u.client.call<TeamInfo>("POST", TEAM, { force_stone_id: stoneId, member_count: quota });
-const joinCall = (u: User, code: unknown, stoneId: number) => u.client.call<TeamInfo>("POST", `${TEAM}join/`, { code, force_stone_id: stoneId });
-const startCall = (u: User, teamId: number) => u.client.call<TeamInfo>("POST", `${TEAM}start/`, { team_id: teamId });
-const viewCall = (u: User, teamId: number) => u.client.call<TeamInfo>("GET", `${TEAM}${teamId}/`);
-const cancelCall = (u: User, teamId: number) => u.client.call("DELETE", `${TEAM}${teamId}/`);
-const removeCall = (u: User, teamId: number, memberId: number) => u.client.call("DELETE", `${TEAM}${teamId}/member/${memberId}/`);
+const createCall = (u: User, stoneId: number, quota: unknown) => u.client.call<ExchangeInfo>("POST", EXCHANGES, { force_stone_id: stoneId, member_count: quota });
+const joinCall = (u: User, code: unknown, stoneId: number) => u.client.call<ExchangeInfo>("POST", `${EXCHANGES}join/`, { code, force_stone_id: stoneId });
+const startCall = (u: User, exchangeId: number) => u.client.call<ExchangeInfo>("POST", `${EXCHANGES}start/`, { team_id: exchangeId });
+const viewCall = (u: User, exchangeId: number) => u.client.call<ExchangeInfo>("GET", `${EXCHANGES}${exchangeId}/`);
+const cancelCall = (u: User, exchangeId: number) => u.client.call("DELETE", `${EXCHANGES}${exchangeId}/`);
+const removeCall = (u: User, exchangeId: number, memberId: number) => u.client.call("DELETE", `${EXCHANGES}${exchangeId}/member/${memberId}/`);
 
-function team(answer: Answer<TeamInfo>): TeamInfo {
+function exchange(answer: Answer<ExchangeInfo>): ExchangeInfo {
   const data = expectOk(answer);
-  const parsed = teamInfoSchema.strict().safeParse(data);
+  const parsed = exchangeInfoSchema.strict().safeParse(data);
   expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
   // Participants as others see them: never an e-mail, nor anything that looks like one.
   expect(JSON.stringify(data)).not.toContain("@");
-  for (const m of data.members) expect(Object.keys(m).sort()).toEqual(Object.keys(teamInfoSchema.shape.members.element.shape).sort());
+  for (const m of data.members) expect(Object.keys(m).sort()).toEqual(Object.keys(exchangeInfoSchema.shape.members.element.shape).sort());
   return data;
 }
 
-async function create(u: User, quota: number, stone?: ForceStone): Promise<TeamInfo> {
-  return team(await createCall(u, (stone ?? (await freeStone(u))).force_stone_id, quota));
+async function create(u: User, quota: number, stone?: ForceStone): Promise<ExchangeInfo> {
+  return exchange(await createCall(u, (stone ?? (await freeStone(u))).force_stone_id, quota));
 }
 
-async function join(u: User, code: string, stone?: ForceStone): Promise<TeamInfo> {
-  return team(await joinCall(u, code, (stone ?? (await freeStone(u))).force_stone_id));
+async function join(u: User, code: string, stone?: ForceStone): Promise<ExchangeInfo> {
+  return exchange(await joinCall(u, code, (stone ?? (await freeStone(u))).force_stone_id));
 }
 
 const gain = (power: number, ratioSum: number) => power + Math.floor((power * ratioSum) / 100);
@@ -76,17 +76,17 @@ async function snapshot(users: User[]) {
   return Promise.all(users.map(async (u) => ({ stones: await stones(u), power: await ownPower(u) })));
 }
 
-/** Runs a call that must be refused with `code`, and checks it changed nothing the users or the team's participants see. */
-async function refused(call: () => Promise<Answer>, code: number, users: User[], teams: { viewer: User; id: number }[] = [], status = 200) {
-  await allRefused([[call, code, status]], users, teams);
+/** Runs a call that must be refused with `code`, and checks it changed nothing the users or the exchange's participants see. */
+async function refused(call: () => Promise<Answer>, code: number, users: User[], exchanges: { viewer: User; id: number }[] = [], status = 200) {
+  await allRefused([[call, code, status]], users, exchanges);
 }
 
 /** Several refusals in a row, each with its code (and HTTP status), none changing anything. */
-async function allRefused(calls: [() => Promise<Answer>, number, number?][], users: User[], teams: { viewer: User; id: number }[] = []) {
-  const views = () => Promise.all(teams.map(async (t) => team(await viewCall(t.viewer, t.id))));
-  const before = { users: await snapshot(users), teams: await views() };
+async function allRefused(calls: [() => Promise<Answer>, number, number?][], users: User[], exchanges: { viewer: User; id: number }[] = []) {
+  const views = () => Promise.all(exchanges.map(async (t) => exchange(await viewCall(t.viewer, t.id))));
+  const before = { users: await snapshot(users), exchanges: await views() };
   for (const [call, code, status] of calls) expectCode(await call(), code, status ?? 200);
-  expect({ users: await snapshot(users), teams: await views() }).toEqual(before);
+  expect({ users: await snapshot(users), exchanges: await views() }).toEqual(before);
 }
 
 describe("create", () => {
@@ -94,7 +94,7 @@ describe("create", () => {
     const a = await newUser(2);
     const stone = await freeStone(a, 1);
     const now = Math.floor(api.clock.now().getTime() / 1000);
-    const t = team(await createCall(a, stone.force_stone_id, 3));
+    const t = exchange(await createCall(a, stone.force_stone_id, 3));
     expect(t.code).toMatch(/^[A-Z0-9]{8}$/);
     expect(t).toMatchObject({ status: "wait", member_count: 3, is_leader: true, created_at: now, completed_at: null });
     expect(t.members).toEqual([
@@ -115,12 +115,12 @@ describe("create", () => {
     expect(t.members[0].name).toBe(t.members[0].user_display_id);
     const after = await stones(a);
     expect(after.list).toHaveLength(3);
-    const inTeam = after.list.find((s) => s.force_stone_id === stone.force_stone_id)!;
-    expect(inTeam.status).toBe("wait");
-    expect(inTeam.team_info).toEqual(t);
+    const inExchange = after.list.find((s) => s.force_stone_id === stone.force_stone_id)!;
+    expect(inExchange.status).toBe("wait");
+    expect(inExchange.team_info).toEqual(t);
     expect(after.open_team).toEqual(t);
     expect(after.list.filter((s) => s.status === "init")).toHaveLength(2);
-    expect(team(await viewCall(a, t.team_id))).toEqual(t);
+    expect(exchange(await viewCall(a, t.team_id))).toEqual(t);
   });
 
   test("every quota from 2 to 5 is taken; 1, 6, 0, 2.5, a string and none are 100400 with HTTP 400", async () => {
@@ -131,7 +131,7 @@ describe("create", () => {
       expectOk(await cancelCall(a, t.team_id));
     }
     const stone = await freeStone(a);
-    const bad = (body: object) => () => a.client.call("POST", TEAM, body);
+    const bad = (body: object) => () => a.client.call("POST", EXCHANGES, body);
     await allRefused(
       [
         ...[1, 6, 0, -2, 2.5, "3x", null].map((quota) => [() => createCall(a, stone.force_stone_id, quota), ErrorCode.badRequest, 400] as [() => Promise<Answer>, number, number]),
@@ -231,16 +231,16 @@ describe("join and complete", () => {
       const after = await stones(u);
       expect(after.list.map((x) => x.force_stone_id)).not.toContain(s.force_stone_id);
       expect(after.open_team).toBeNull();
-      const seen = team(await viewCall(u, t.team_id));
+      const seen = exchange(await viewCall(u, t.team_id));
       expect(seen.members.map((m) => m.success_power)).toEqual(expected);
       expect(seen.members.map((m) => m.is_me)).toEqual([a, b, c].map((x) => x === u));
       expect(seen.is_leader).toBe(u === a);
     }
 
     // start on a completed exchange: the same answer, no second gain.
-    const view = team(await viewCall(a, t.team_id));
-    expect(team(await startCall(a, t.team_id))).toEqual(view);
-    expect(team(await startCall(a, t.team_id))).toEqual(view);
+    const view = exchange(await viewCall(a, t.team_id));
+    expect(exchange(await startCall(a, t.team_id))).toEqual(view);
+    expect(exchange(await startCall(a, t.team_id))).toEqual(view);
     expect(await ownPower(a)).toBe(pa + expected[0]);
     // A completed exchange cannot be cancelled or left.
     await refused(() => cancelCall(a, t.team_id), ErrorCode.exchangeCompleted, [a, b, c]);
@@ -254,7 +254,7 @@ describe("join and complete", () => {
       const before = await Promise.all(users.map(ownPower));
       const held = await Promise.all(users.map((u) => freeStone(u)));
       const t = await create(users[0], quota, held[0]);
-      let last: TeamInfo = t;
+      let last: ExchangeInfo = t;
       for (let i = 1; i < quota; i++) last = await join(users[i], t.code, held[i]);
       expect(last.status).toBe("completed");
       expect(last.members.map((m) => m.user_id)).toEqual(users.map((u) => u.user.id));
@@ -320,7 +320,7 @@ describe("start, cancel, remove, leave", () => {
         [() => startCall(b, t.team_id), ErrorCode.exchangeLeaderOnly],
         [() => startCall(a, t.team_id), ErrorCode.exchangeNotFull],
         [() => startCall(a, 987_654_321), ErrorCode.exchangeNotMember],
-        [() => a.client.call("POST", `${TEAM}start/`, {}), ErrorCode.badRequest, 400],
+        [() => a.client.call("POST", `${EXCHANGES}start/`, {}), ErrorCode.badRequest, 400],
       ],
       [a, b],
       at,
@@ -342,8 +342,8 @@ describe("start, cancel, remove, leave", () => {
       expect(s.list.map((x) => [x.status, x.team_info])).toEqual([["init", null]]);
       expect(s.open_team).toBeNull();
     }
-    expect(team(await viewCall(a, t.team_id))).toMatchObject({ status: "cancelled", completed_at: null });
-    expect(team(await viewCall(b, t.team_id)).status).toBe("cancelled");
+    expect(exchange(await viewCall(a, t.team_id))).toMatchObject({ status: "cancelled", completed_at: null });
+    expect(exchange(await viewCall(b, t.team_id)).status).toBe("cancelled");
     expect(expectOk(await cancelCall(a, t.team_id))).toEqual({});
     const cStone = await freeStone(c);
     await allRefused(
@@ -386,18 +386,18 @@ describe("start, cancel, remove, leave", () => {
     const bs = await stones(b);
     expect(bs.list.map((s) => s.status)).toEqual(["init"]);
     expect(bs.open_team).toBeNull();
-    let seen = team(await viewCall(a, t.team_id));
+    let seen = exchange(await viewCall(a, t.team_id));
     expect(seen.members.map((m) => m.user_id)).toEqual([a.user.id, c.user.id]);
     expect(seen.status).toBe("wait");
     // Removing b again: no longer a participant.
     await refused(() => removeCall(a, t.team_id, b.user.id), ErrorCode.exchangeNotMember, [a, b, c], at);
     // b, who was in it, still sees how it goes.
-    expect(team(await viewCall(b, t.team_id)).members.map((m) => m.user_id)).toEqual([a.user.id, c.user.id]);
+    expect(exchange(await viewCall(b, t.team_id)).members.map((m) => m.user_id)).toEqual([a.user.id, c.user.id]);
 
     // c leaves on their own.
     expect(expectOk(await removeCall(c, t.team_id, c.user.id))).toEqual({});
     expect((await stones(c)).list.map((s) => s.status)).toEqual(["init"]);
-    seen = team(await viewCall(a, t.team_id));
+    seen = exchange(await viewCall(a, t.team_id));
     expect(seen.members.map((m) => m.user_id)).toEqual([a.user.id]);
 
     // Both may come back, and with d the exchange completes; each of the four gains once.
@@ -433,7 +433,7 @@ describe("start, cancel, remove, leave", () => {
     const t = await create(a, 3);
     await join(b, t.code);
     expect(expectOk(await removeCall(a, t.team_id, a.user.id))).toEqual({});
-    expect(team(await viewCall(a, t.team_id)).status).toBe("cancelled");
+    expect(exchange(await viewCall(a, t.team_id)).status).toBe("cancelled");
     for (const u of [a, b]) expect((await stones(u)).list.map((s) => s.status)).toEqual(["init"]);
   });
 
@@ -448,11 +448,11 @@ describe("start, cancel, remove, leave", () => {
     for (const answer of [seenByA, seenByB]) {
       const raw = JSON.stringify(answer.body);
       for (const u of [a, b]) expect(raw).not.toContain(u.email);
-      expect(team(answer).members).toHaveLength(2);
+      expect(exchange(answer).members).toHaveLength(2);
     }
-    expect(team(seenByB)).toEqual(done);
+    expect(exchange(seenByB)).toEqual(done);
     await refused(() => viewCall(c, t.team_id), ErrorCode.exchangeNotMember, [a, b, c]);
-    await refused(() => c.client.call("GET", `${TEAM}abc/`), ErrorCode.badRequest, [c], [], 400);
+    await refused(() => c.client.call("GET", `${EXCHANGES}abc/`), ErrorCode.badRequest, [c], [], 400);
   });
 });
 
@@ -499,7 +499,7 @@ describe("races", () => {
       expect([ErrorCode.exchangeCompleted, ErrorCode.exchangeFull]).toContain(lost.body.code);
       expectCode(lost, lost.body.code);
 
-      const done = team(await viewCall(a, t.team_id));
+      const done = exchange(await viewCall(a, t.team_id));
       expect(done.status).toBe("completed");
       expect(done.members.map((m) => m.user_id)).toEqual([a.user.id, b.user.id, winner.user.id]);
       const after = await Promise.all([a, b, c, d].map(ownPower));
@@ -526,7 +526,7 @@ describe("races", () => {
         expectCode(joined, ErrorCode.exchangeCancelled);
         outcomes.add("cancel first");
       }
-      expect(team(await viewCall(a, t.team_id)).status).toBe("cancelled");
+      expect(exchange(await viewCall(a, t.team_id)).status).toBe("cancelled");
       for (const u of [a, b]) {
         const s = await stones(u);
         expect(s.list.map((x) => [x.status, x.team_info])).toEqual([["init", null]]);
@@ -547,7 +547,7 @@ describe("races", () => {
       const lists = await Promise.all([a, b].map(stones));
       if (joined.body.code === 0) {
         expectCode(cancelled, ErrorCode.exchangeCompleted);
-        const done = team(joined);
+        const done = exchange(joined);
         expect(done.status).toBe("completed");
         const sum = sa.buff_ratio + sb.buff_ratio;
         expect(after.map((p, i) => p - before[i])).toEqual([gain(sa.power, sum), gain(sb.power, sum)]);
@@ -579,7 +579,7 @@ describe("races", () => {
       ]);
       expectOk(joined);
       const after = await Promise.all([a, b, c].map(ownPower));
-      const final = team(await viewCall(a, t.team_id));
+      const final = exchange(await viewCall(a, t.team_id));
       if (left.body.code === 0) {
         // b left before c took the place: a and c wait for a third; start could not complete it.
         seen.add("left");
@@ -596,7 +596,7 @@ describe("races", () => {
         seen.add("completed");
         expectCode(left, ErrorCode.exchangeCompleted);
         if (started.body.code !== 0) expectCode(started, ErrorCode.exchangeNotFull);
-        else expect(team(started)).toEqual(final);
+        else expect(exchange(started)).toEqual(final);
         expect(final.status).toBe("completed");
         const sum = sa.buff_ratio + sb.buff_ratio + sc.buff_ratio;
         expect(after.map((p, i) => p - before[i])).toEqual([gain(sa.power, sum), gain(sb.power, sum), gain(sc.power, sum)]);
@@ -613,7 +613,7 @@ describe("races", () => {
       const answers = await race(round, [() => createCall(a, s1.force_stone_id, 2), () => createCall(a, s2.force_stone_id, 3)]);
       const codes = answers.map((x) => x.body.code).sort();
       expect(codes, JSON.stringify(tally(codes))).toEqual([0, ErrorCode.exchangeBusy]);
-      const made = team(answers.find((x) => x.body.code === 0)!);
+      const made = exchange(answers.find((x) => x.body.code === 0)!);
       const list = await stones(a);
       expect(list.open_team?.team_id).toBe(made.team_id);
       expect(list.list.filter((s) => s.status === "wait").map((s) => s.team_info?.team_id)).toEqual([made.team_id]);
@@ -644,7 +644,7 @@ describe("races", () => {
       const joined = answers[0].body.code === 0 ? t1 : t2;
       expect(list.open_team?.team_id).toBe(joined.team_id);
       const other = joined === t1 ? t2 : t1;
-      expect(team(await viewCall(other === t1 ? a : b, other.team_id)).members).toHaveLength(1);
+      expect(exchange(await viewCall(other === t1 ? a : b, other.team_id)).members).toHaveLength(1);
     }
   });
 });

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { stoneListResult, teamInfoSchema, type ForceStone, type TeamInfo } from "../../contract/tools.ts";
+import { exchangeInfoSchema, stoneListResult, type ExchangeInfo, type ForceStone } from "../../contract/tools.ts";
 import { buildApp } from "../../api/src/app.ts";
 import { forceStones } from "../../api/src/db/schema.ts";
 import { stoneOf } from "../../api/src/domain/tools/stones.ts";
@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
-type StoneList = { list: ForceStone[]; max_stones: number; next_stone_at: number | null; open_team: TeamInfo | null };
+type StoneList = { list: ForceStone[]; max_stones: number; next_stone_at: number | null; open_team: ExchangeInfo | null };
 
 async function stones(c: Caller): Promise<StoneList> {
   const data = expectOk<StoneList>(await c.call("GET", "/v1/mint/force_stone/"));
@@ -62,14 +62,14 @@ function checkStone(s: ForceStone): void {
   else seen.set(s.force_stone_id, { power: s.power, buff_ratio: s.buff_ratio, name: s.name });
 }
 
-async function createTeam(c: Caller, stoneId: number, quota: number): Promise<TeamInfo> {
-  const team = expectOk<TeamInfo>(await c.call("POST", "/v1/mint/force_stone/team/", { force_stone_id: stoneId, member_count: quota }));
-  expect(teamInfoSchema.strict().safeParse(team).success).toBe(true);
-  return team;
+async function createExchange(c: Caller, stoneId: number, quota: number): Promise<ExchangeInfo> {
+  const exchange = expectOk<ExchangeInfo>(await c.call("POST", "/v1/mint/force_stone/team/", { force_stone_id: stoneId, member_count: quota }));
+  expect(exchangeInfoSchema.strict().safeParse(exchange).success).toBe(true);
+  return exchange;
 }
 
-async function joinTeam(c: Caller, code: string, stoneId: number): Promise<TeamInfo> {
-  return expectOk<TeamInfo>(await c.call("POST", "/v1/mint/force_stone/team/join/", { code, force_stone_id: stoneId }));
+async function joinExchange(c: Caller, code: string, stoneId: number): Promise<ExchangeInfo> {
+  return expectOk<ExchangeInfo>(await c.call("POST", "/v1/mint/force_stone/team/join/", { code, force_stone_id: stoneId }));
 }
 
 /**
@@ -81,8 +81,8 @@ async function useOneStone(c: Caller, stoneId: number, lead: boolean): Promise<v
   const partner = await signUp(api);
   const theirs = (await stones(partner.client)).list[0].force_stone_id;
   const done = lead
-    ? await joinTeam(partner.client, (await createTeam(c, stoneId, 2)).code, theirs)
-    : await joinTeam(c, (await createTeam(partner.client, theirs, 2)).code, stoneId);
+    ? await joinExchange(partner.client, (await createExchange(c, stoneId, 2)).code, theirs)
+    : await joinExchange(c, (await createExchange(partner.client, theirs, 2)).code, stoneId);
   expect(done.status).toBe("completed");
 }
 
@@ -112,7 +112,7 @@ describe("GET /v1/mint/force_stone/", () => {
     const registeredAt = nowSeconds();
     const u = await signUp(api);
     const uid = u.user.id as number;
-    let openTeam: TeamInfo | undefined;
+    let openExchange: ExchangeInfo | undefined;
 
     // The model: stones made and held, from the hand-written schedule.
     let lastDue = 0;
@@ -174,12 +174,12 @@ describe("GET /v1/mint/force_stone/", () => {
         // A stone in a forming exchange is still held: the cap counts it.
         const data = await look(day);
         expect(data.list).toHaveLength(5);
-        const team = await createTeam(u.client, data.list[0].force_stone_id, 3);
+        const exchange = await createExchange(u.client, data.list[0].force_stone_id, 3);
         const after = await stones(u.client);
         expect(after.list).toHaveLength(5);
-        expect(after.list[0]).toMatchObject({ status: "wait", team_info: { team_id: team.team_id, status: "wait" } });
-        expect(after.open_team?.team_id).toBe(team.team_id);
-        openTeam = team;
+        expect(after.list[0]).toMatchObject({ status: "wait", team_info: { team_id: exchange.team_id, status: "wait" } });
+        expect(after.open_team?.team_id).toBe(exchange.team_id);
+        openExchange = exchange;
         continue;
       }
       if (day === 33) {
@@ -187,8 +187,8 @@ describe("GET /v1/mint/force_stone/", () => {
         // now, and only after that does the user look: they are gone, not made late.
         const first = await signUp(api);
         const second = await signUp(api);
-        await joinTeam(first.client, openTeam!.code, (await stones(first.client)).list[0].force_stone_id);
-        const done = await joinTeam(second.client, openTeam!.code, (await stones(second.client)).list[0].force_stone_id);
+        await joinExchange(first.client, openExchange!.code, (await stones(first.client)).list[0].force_stone_id);
+        const done = await joinExchange(second.client, openExchange!.code, (await stones(second.client)).list[0].force_stone_id);
         expect(done.status).toBe("completed");
         held -= 1;
         const data = await look(day);

@@ -26,7 +26,7 @@ type Action = (args: { request: Request; params: Record<string, string>; context
 
 interface ActionRoute {
   id: string;
-  /** The URL path pattern: `swap/:teamId`, `*`. */
+  /** The URL path pattern: `swap/:exchangeId`, `*`. */
   path: string;
   action: Action;
 }
@@ -88,11 +88,11 @@ const clean = new Set<string>();
 beforeAll(async () => {
   const { client: other, user } = await signUp(api, `fuzz-other-${Date.now()}@example.com`);
   const stones = await other.call("GET", "/v1/mint/force_stone/");
-  const team = await other.call("POST", "/v1/mint/force_stone/team/", { force_stone_id: stones.body.data.list[0].force_stone_id, member_count: 3 });
+  const exchange = await other.call("POST", "/v1/mint/force_stone/team/", { force_stone_id: stones.body.data.list[0].force_stone_id, member_count: 3 });
   const gifts = await other.call("GET", "/v1/mint/force_box/");
   liveText = fc.constantFrom(
-    team.body.data.code,
-    String(team.body.data.team_id),
+    exchange.body.data.code,
+    String(exchange.body.data.team_id),
     ...gifts.body.data.list.map((g: { code: string }) => g.code),
     user.invite_code,
     "DELETE",
@@ -111,9 +111,9 @@ afterAll(async () => {
 });
 
 test("the fuzzers know the app's actions, intents and fields", () => {
-  expect(routes.map((r) => r.id)).toEqual(expect.arrayContaining(["routes/_app.airdrop", "routes/_app.settings", "routes/login", "routes/_app.swap.$teamId"]));
+  expect(routes.map((r) => r.id)).toEqual(expect.arrayContaining(["routes/_app.airdrop", "routes/_app.settings", "routes/login", "routes/_app.swap.$exchangeId"]));
   expect(names.intents).toEqual(expect.arrayContaining(["start", "claim", "send", "language", "delete", "cancel", "remove", "join", "remind"]));
-  expect(names.fields).toEqual(expect.arrayContaining(["intent", "email", "code", "stone", "team", "member", "file", "ui_lang"]));
+  expect(names.fields).toEqual(expect.arrayContaining(["intent", "email", "code", "stone", "exchange", "member", "file", "ui_lang"]));
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -6,13 +6,13 @@ import { Jar, args, get, loadContext, post, run, signUpThroughApp, startBff } fr
 let api: TestApi;
 let force: typeof import("../../app/routes/_app.force.tsx");
 let swap: typeof import("../../app/routes/_app.swap._index.tsx");
-let exchange: typeof import("../../app/routes/_app.swap.$teamId.tsx");
+let exchange: typeof import("../../app/routes/_app.swap.$exchangeId.tsx");
 
 beforeAll(async () => {
   api = await startBff();
   force = await import("../../app/routes/_app.force.tsx");
   swap = await import("../../app/routes/_app.swap._index.tsx");
-  exchange = await import("../../app/routes/_app.swap.$teamId.tsx");
+  exchange = await import("../../app/routes/_app.swap.$exchangeId.tsx");
 });
 afterAll(async () => api.close());
 
@@ -44,16 +44,16 @@ test("without JavaScript, starting an exchange redirects to its page with the to
   expect(path).toMatch(/^\/swap\/\d+$/);
   expect(created.headers.get("Set-Cookie")).toMatch(/^vv_toast=/);
 
-  const teamId = path.split("/").at(-1)!;
-  const own = await run(() => exchange.loader(withParams(get(`${path}?confirm=cancel`, { jar }), { teamId })));
-  expect(await own.json()).toMatchObject({ team: { status: "wait", member_count: 3, is_leader: true }, confirm: { kind: "cancel" } });
+  const exchangeId = path.split("/").at(-1)!;
+  const own = await run(() => exchange.loader(withParams(get(`${path}?confirm=cancel`, { jar }), { exchangeId })));
+  expect(await own.json()).toMatchObject({ exchange: { status: "wait", member_count: 3, is_leader: true }, confirm: { kind: "cancel" } });
 
   const stranger = await signUp();
-  const refused = await run(() => exchange.loader(withParams(get(path, { jar: stranger }), { teamId })));
+  const refused = await run(() => exchange.loader(withParams(get(path, { jar: stranger }), { exchangeId })));
   expect(refused.status).toBe(302);
   expect(refused.headers.get("Location")).toBe("/force");
   for (const bad of ["abc", "-1", "9".repeat(40)]) {
-    const res = await run(() => exchange.loader(withParams(get(`/swap/${bad}`, { jar }), { teamId: bad })));
+    const res = await run(() => exchange.loader(withParams(get(`/swap/${bad}`, { jar }), { exchangeId: bad })));
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/force");
   }
@@ -63,12 +63,12 @@ test("/swap?code= of one's own exchange leads to it; a wrong code is refused wit
   const jar = await signUp();
   const stones = await (await run(async () => force.loader(args(get("/force", { jar }), await loadContext())))).json();
   const created = await run(() => force.action(args(post("/force", { intent: "create", stone: String(stones.stones.list[0].force_stone_id), quota: "2" }, { jar }))));
-  const teamId = created.headers.get("Location")!.split("/").at(-1)!;
-  const own = await (await run(() => exchange.loader(withParams(get(`/swap/${teamId}`, { jar }), { teamId })))).json();
+  const exchangeId = created.headers.get("Location")!.split("/").at(-1)!;
+  const own = await (await run(() => exchange.loader(withParams(get(`/swap/${exchangeId}`, { jar }), { exchangeId })))).json();
 
-  const back = await run(() => swap.loader(args(get(`/swap?code=${own.team.code.toLowerCase()}`, { jar }))));
+  const back = await run(() => swap.loader(args(get(`/swap?code=${own.exchange.code.toLowerCase()}`, { jar }))));
   expect(back.status).toBe(302);
-  expect(back.headers.get("Location")).toBe(`/swap/${teamId}`);
+  expect(back.headers.get("Location")).toBe(`/swap/${exchangeId}`);
 
   const other = await signUp();
   const mine = await (await run(async () => force.loader(args(get("/force", { jar: other }), await loadContext())))).json();

@@ -270,7 +270,7 @@ export const forceStones = pgTable(
     power: integer("power").notNull(),
     buffRatio: integer("buff_ratio").notNull(),
     dueAt: tz("due_at").notNull(),
-    teamId: bigint("team_id", { mode: "number" }),
+    exchangeId: bigint("team_id", { mode: "number" }),
     usedAt: tz("used_at"),
   },
   (t) => [
@@ -279,8 +279,12 @@ export const forceStones = pgTable(
   ],
 );
 
-/** An exchange: forming (wait) until its quota is reached, then completed; or cancelled by its leader. */
-export const forceTeams = pgTable(
+/**
+ * An exchange: forming (wait) until its quota is reached, then completed; or cancelled by its leader.
+ * The SQL names (force_teams, force_team_members, team_id) keep the wire's word, as renaming them
+ * would be a migration with nothing gained; in code it is an exchange, never a team.
+ */
+export const exchanges = pgTable(
   "force_teams",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
@@ -301,12 +305,12 @@ export const forceTeams = pgTable(
  * leaving, being removed or a cancel sets left_at (a return re-opens the row). The partial
  * unique key keeps a user in at most one forming exchange.
  */
-export const forceTeamMembers = pgTable(
+export const exchangeParticipants = pgTable(
   "force_team_members",
   {
-    teamId: bigint("team_id", { mode: "number" })
+    exchangeId: bigint("team_id", { mode: "number" })
       .notNull()
-      .references(() => forceTeams.id),
+      .references(() => exchanges.id),
     userId: bigint("user_id", { mode: "number" })
       .notNull()
       .references(() => users.id),
@@ -319,7 +323,7 @@ export const forceTeamMembers = pgTable(
     leftAt: tz("left_at"),
   },
   (t) => [
-    primaryKey({ columns: [t.teamId, t.userId] }),
+    primaryKey({ columns: [t.exchangeId, t.userId] }),
     uniqueIndex("force_team_members_open_key").on(t.userId).where(sql`completed_at is null and left_at is null`),
   ],
 );
@@ -330,7 +334,7 @@ export const exchangePairs = pgTable(
   {
     userLow: bigint("user_low", { mode: "number" }).notNull(),
     userHigh: bigint("user_high", { mode: "number" }).notNull(),
-    teamId: bigint("team_id", { mode: "number" }).notNull(),
+    exchangeId: bigint("team_id", { mode: "number" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userLow, t.userHigh] })],
 );

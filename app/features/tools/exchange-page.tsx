@@ -11,18 +11,18 @@ import { useAutoRefresh } from "~/utils/auto-refresh.ts";
 import { useHydrated } from "~/utils/hydrated.ts";
 import { isolateNumbers } from "~/utils/format.ts";
 import { StoneNumbers } from "./stone.tsx";
-import { teamPath } from "./tool-links.ts";
+import { exchangePath } from "./tool-links.ts";
 import type { loadExchange } from "./tools.server.ts";
 
 type ExchangeData = ReturnType<typeof useLoaderData<typeof loadExchange>>;
-type Team = ExchangeData["team"];
+type Exchange = ExchangeData["exchange"];
 
 const REFRESH_MS = 4000;
 
 /** One participant: who, the stone they brought, what they gain; the leader may remove the others. */
-function Participant({ team, member }: { team: Team; member: ForceMember }) {
+function Participant({ exchange, member }: { exchange: Exchange; member: ForceMember }) {
   const { t } = useTranslation();
-  const removable = team.is_leader && team.status === "wait" && !member.is_leader;
+  const removable = exchange.is_leader && exchange.status === "wait" && !member.is_leader;
   return (
     <li className={member.is_me ? "list-row participant participant--me" : "list-row participant"}>
       <Avatar name={member.name} small />
@@ -36,7 +36,7 @@ function Participant({ team, member }: { team: Team; member: ForceMember }) {
         </p>
       </div>
       <div className="list-row__trailing participant__gain">
-        <span className="stat__label">{t(team.status === "completed" ? "tools:exchange.gained" : "tools:exchange.willGain")}</span>
+        <span className="stat__label">{t(exchange.status === "completed" ? "tools:exchange.gained" : "tools:exchange.willGain")}</span>
         <bdi dir="ltr" className="num">
           +{member.success_power}
         </bdi>
@@ -55,23 +55,23 @@ function Participant({ team, member }: { team: Team; member: ForceMember }) {
 function Confirm({ data }: { data: ExchangeData }) {
   const { t } = useTranslation();
   const busy = useNavigation().state !== "idle";
-  const { team, confirm } = data;
-  if (!confirm || team.status !== "wait") return null;
-  const me = team.members.find((m) => m.is_me);
-  const target = confirm.kind === "remove" ? team.members.find((m) => m.user_id === confirm.userId) : me;
-  if (!target || (confirm.kind !== "leave" && !team.is_leader)) return null;
+  const { exchange, confirm } = data;
+  if (!confirm || exchange.status !== "wait") return null;
+  const me = exchange.members.find((m) => m.is_me);
+  const target = confirm.kind === "remove" ? exchange.members.find((m) => m.user_id === confirm.userId) : me;
+  if (!target || (confirm.kind !== "leave" && !exchange.is_leader)) return null;
   const key = confirm.kind;
   return (
-    <Sheet role="alertdialog" labelledBy="confirm-title" describedBy="confirm-body" dismissTo={teamPath(team.team_id)}>
+    <Sheet role="alertdialog" labelledBy="confirm-title" describedBy="confirm-body" dismissTo={exchangePath(exchange.team_id)}>
       <h2 id="confirm-title">{t(`tools:confirm.${key}.title`, { name: target.name })}</h2>
       <p id="confirm-body">{t(`tools:confirm.${key}.body`)}</p>
-      <Form method="post" action={teamPath(team.team_id)} className="actions">
-        <input type="hidden" name="team" value={team.team_id} />
+      <Form method="post" action={exchangePath(exchange.team_id)} className="actions">
+        <input type="hidden" name="exchange" value={exchange.team_id} />
         <input type="hidden" name="member" value={target.user_id} />
         <button type="submit" name="intent" value={key} className="button button--danger" disabled={busy}>
           {t(`tools:confirm.${key}.yes`)}
         </button>
-        <Link to={teamPath(team.team_id)} replace className="button button--secondary">
+        <Link to={exchangePath(exchange.team_id)} replace className="button button--secondary">
           {t("tools:confirm.keep")}
         </Link>
       </Form>
@@ -87,24 +87,24 @@ function Confirm({ data }: { data: ExchangeData }) {
 export function ExchangePage() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loadExchange>();
-  const { team } = data;
-  const forming = team.status === "wait";
+  const { exchange } = data;
+  const forming = exchange.status === "wait";
   const hydrated = useHydrated();
   useAutoRefresh(forming, REFRESH_MS);
-  const me = team.members.find((m) => m.is_me);
-  const open = Math.max(0, team.member_count - team.members.length);
-  const ratioSum = team.members.reduce((sum, m) => sum + m.buff_ratio, 0);
-  const link = data.swapBase + encodeURIComponent(team.code);
+  const me = exchange.members.find((m) => m.is_me);
+  const open = Math.max(0, exchange.member_count - exchange.members.length);
+  const ratioSum = exchange.members.reduce((sum, m) => sum + m.buff_ratio, 0);
+  const link = data.swapBase + encodeURIComponent(exchange.code);
   return (
     <main className="page">
       <PageHeader title={t("tools:exchange.title")}>
         <p className="lead">
           {forming
-            ? isolateNumbers(t("tools:exchange.waiting", { joined: team.members.length, quota: team.member_count }))
-            : t(team.status === "completed" ? "tools:exchange.completed" : "tools:exchange.cancelled")}
+            ? isolateNumbers(t("tools:exchange.waiting", { joined: exchange.members.length, quota: exchange.member_count }))
+            : t(exchange.status === "completed" ? "tools:exchange.completed" : "tools:exchange.cancelled")}
         </p>
       </PageHeader>
-      {team.status === "completed" && me ? (
+      {exchange.status === "completed" && me ? (
         <section className="card result" aria-labelledby="result-title">
           <h2 id="result-title" className="card__title">
             <Icon name="power" small />
@@ -125,7 +125,7 @@ export function ExchangePage() {
             {t("tools:exchange.codeTitle")}
           </h2>
           <p className="invite-code mono">
-            <bdi dir="ltr">{team.code}</bdi>
+            <bdi dir="ltr">{exchange.code}</bdi>
           </p>
           <p className="hint">{t("tools:exchange.codeHint")}</p>
           <div className="actions">
@@ -134,7 +134,7 @@ export function ExchangePage() {
                 {t("tools:exchange.share")}
               </ShareLink>
             ) : null}
-            <CopyButton text={team.code} copiedKey="tools:exchange.codeCopied" className="button button--secondary">
+            <CopyButton text={exchange.code} copiedKey="tools:exchange.codeCopied" className="button button--secondary">
               {t("tools:exchange.copy")}
             </CopyButton>
           </div>
@@ -143,11 +143,11 @@ export function ExchangePage() {
       <section className="card" aria-labelledby="people-title">
         <h2 id="people-title" className="card__title">
           {t("tools:exchange.participants")}
-          <Chip dir="ltr">{`${team.members.length}/${team.member_count}`}</Chip>
+          <Chip dir="ltr">{`${exchange.members.length}/${exchange.member_count}`}</Chip>
         </h2>
         <ul className="rows participants" aria-labelledby="people-title">
-          {team.members.map((m) => (
-            <Participant key={m.user_id} team={team} member={m} />
+          {exchange.members.map((m) => (
+            <Participant key={m.user_id} exchange={exchange} member={m} />
           ))}
           {forming
             ? Array.from({ length: open }, (_, i) => (
@@ -161,7 +161,7 @@ export function ExchangePage() {
         <p className="hint">{isolateNumbers(t("tools:exchange.bonusSum", { bonus: ratioSum }))}</p>
         {forming ? (
           <div className="actions">
-            {team.is_leader ? (
+            {exchange.is_leader ? (
               <Link to="?confirm=cancel" className="button button--secondary" preventScrollReset>
                 {t("tools:exchange.cancel")}
               </Link>
@@ -172,7 +172,7 @@ export function ExchangePage() {
             ) : null}
           </div>
         ) : null}
-        {!me && team.status !== "cancelled" ? <p className="notice">{t("tools:exchange.notIn")}</p> : null}
+        {!me && exchange.status !== "cancelled" ? <p className="notice">{t("tools:exchange.notIn")}</p> : null}
       </section>
       <p className="actions actions--center">
         <Link to="/force">{t("tools:swap.back")}</Link>

@@ -5,7 +5,7 @@ import { EmptyState } from "~/components/empty-state.tsx";
 import { PageHeader } from "~/components/page-header.tsx";
 import { CodeField } from "./code-field.tsx";
 import { StoneChoice } from "./stone.tsx";
-import { teamPath } from "./tool-links.ts";
+import { exchangePath } from "./tool-links.ts";
 import type { loadSwap } from "./tools.server.ts";
 
 const JOIN_CODES = [
@@ -38,7 +38,7 @@ export function SwapPage() {
           <>
             <p className="notice notice--warn">{t("errors:210115")}</p>
             <div className="actions">
-              <Link to={teamPath(open.team_id)} className="button">
+              <Link to={exchangePath(open.team_id)} className="button">
                 {t("tools:open.view")}
               </Link>
             </div>

@@ -13,7 +13,7 @@ import { useHydrated } from "~/utils/hydrated.ts";
 import { useSignedInUser } from "~/utils/signed-in-user.ts";
 import { CodeField } from "./code-field.tsx";
 import { StoneChoice, StoneFacts, StoneTile } from "./stone.tsx";
-import { teamPath } from "./tool-links.ts";
+import { exchangePath } from "./tool-links.ts";
 import type { loadTools } from "./tools.server.ts";
 
 type ToolsData = ReturnType<typeof useLoaderData<typeof loadTools>>;
@@ -22,7 +22,7 @@ const QUOTAS = Array.from({ length: EXCHANGE_QUOTA.max - EXCHANGE_QUOTA.min + 1 
 export const GIFT_CODES = [ErrorCode.giftCodeRequired, ErrorCode.giftOwn, ErrorCode.giftUsed, ErrorCode.giftPairDone, ErrorCode.giftCodeWrong];
 
 /** The exchange the user is forming, at the top: nothing else can start until it ends. */
-function OpenExchange({ team }: { team: NonNullable<ToolsData["stones"]["open_team"]> }) {
+function OpenExchange({ exchange }: { exchange: NonNullable<ToolsData["stones"]["open_team"]> }) {
   const { t } = useTranslation();
   return (
     <section className="card notice-card" aria-labelledby="open-title">
@@ -31,9 +31,9 @@ function OpenExchange({ team }: { team: NonNullable<ToolsData["stones"]["open_te
         heading={2}
         titleId="open-title"
         title={t("tools:open.title")}
-        subtitle={isolateNumbers(t("tools:open.progress", { joined: team.members.length, quota: team.member_count }))}
+        subtitle={isolateNumbers(t("tools:open.progress", { joined: exchange.members.length, quota: exchange.member_count }))}
         trailing={
-          <Link to={teamPath(team.team_id)} className="button button--secondary">
+          <Link to={exchangePath(exchange.team_id)} className="button button--secondary">
             {t("tools:open.view")}
           </Link>
         }
@@ -200,7 +200,7 @@ export function ToolsPage() {
       <PageHeader title={t("tools:title")}>
         <p className="lead">{user.name ? t("tools:lead", { name: isolate(user.name) }) : t("tools:leadNoName")}</p>
       </PageHeader>
-      {data.stones.open_team ? <OpenExchange team={data.stones.open_team} /> : null}
+      {data.stones.open_team ? <OpenExchange exchange={data.stones.open_team} /> : null}
       <Stones data={data} />
       <StartExchange data={data} />
       <JoinExchange />

@@ -8,7 +8,7 @@ import { dispatchIntent, field, intent } from "~/utils/intent-action.server.ts";
 import { pageTitle } from "~/utils/page-title.server.ts";
 import { callSignedIn, errorToast, orUnavailable, requireSignedIn } from "~/utils/request.server.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
-import { teamPath } from "./tool-links.ts";
+import { exchangePath } from "./tool-links.ts";
 
 /** Absolute links for sharing: a gift code opens /force with it filled in, an exchange code /swap. */
 function shareLinks() {
@@ -36,9 +36,9 @@ export async function loadTools(request: Request) {
 const TOOLS_INTENTS = {
   create: intent({
     call: ({ api, form }) =>
-      api(routes.tools.createTeam, { body: { force_stone_id: Number(field(form, "stone")), member_count: Number(field(form, "quota")) } }),
+      api(routes.tools.createExchange, { body: { force_stone_id: Number(field(form, "stone")), member_count: Number(field(form, "quota")) } }),
     success: () => ({ kind: "success", key: "tools:toast.created" }),
-    next: (team) => teamPath(team.team_id),
+    next: (exchange) => exchangePath(exchange.team_id),
   }),
   gift: intent({
     call: ({ api, form }) => api(routes.tools.useGift, { body: { code: field(form, "code") } }),
@@ -60,21 +60,21 @@ export async function loadSwap(request: Request) {
   const code = (new URL(request.url).searchParams.get("code") ?? "").trim().toUpperCase().slice(0, 32);
   const [stones, title] = await orUnavailable(Promise.all([callSignedIn(request, ctx, routes.tools.stones), pageTitle(request, "swap.title", "tools")]));
   // Already in this exchange (a second tap on the link): show it.
-  if (code && stones.open_team?.code === code) throw redirect(teamPath(stones.open_team.team_id));
+  if (code && stones.open_team?.code === code) throw redirect(exchangePath(stones.open_team.team_id));
   return { title, code, stones };
 }
 
 const SWAP_INTENTS = {
   join: intent({
     call: async ({ api, form, ctx }) => {
-      const team = await api(routes.tools.joinTeam, { body: { code: field(form, "code"), force_stone_id: Number(field(form, "stone")) } });
-      return { team, me: team.members.find((m) => m.is_me), locale: ctx.locale };
+      const exchange = await api(routes.tools.joinExchange, { body: { code: field(form, "code"), force_stone_id: Number(field(form, "stone")) } });
+      return { exchange, me: exchange.members.find((m) => m.is_me), locale: ctx.locale };
     },
-    success: ({ team, me }) =>
-      team.status === "completed"
+    success: ({ exchange, me }) =>
+      exchange.status === "completed"
         ? { kind: "success", key: "tools:toast.completed", params: { power: me?.success_power ?? 0 } }
         : { kind: "success", key: "tools:toast.joined" },
-    next: ({ team }) => teamPath(team.team_id),
+    next: ({ exchange }) => exchangePath(exchange.team_id),
   }),
 };
 
@@ -92,17 +92,17 @@ function confirmOf(url: URL): Confirm | null {
   return remove ? { kind: "remove", userId: Number(remove[1]) } : null;
 }
 
-/** /swap/<team id>: an exchange the user is or was in, as it forms and once it is done. */
-export async function loadExchange(request: Request, teamId: string | undefined) {
+/** /swap/<exchange id>: an exchange the user is or was in, as it forms and once it is done. */
+export async function loadExchange(request: Request, exchangeId: string | undefined) {
   const ctx = await requireSignedIn(request);
-  if (!teamId || !/^\d{1,15}$/.test(teamId)) throw redirect("/force");
+  if (!exchangeId || !/^\d{1,15}$/.test(exchangeId)) throw redirect("/force");
   const load = Promise.all([
-    callSignedIn(request, ctx, routes.tools.team, { params: { team_id: teamId } }),
+    callSignedIn(request, ctx, routes.tools.exchange, { params: { team_id: exchangeId } }),
     pageTitle(request, "exchange.title", "tools"),
   ]);
   try {
-    const [team, title] = await load;
-    return { title, team, confirm: confirmOf(new URL(request.url)), ...shareLinks() };
+    const [exchange, title] = await load;
+    return { title, exchange, confirm: confirmOf(new URL(request.url)), ...shareLinks() };
   } catch (error) {
     // Not one of theirs (or an id that was typed): back to the Tools tab, saying why.
     if (error instanceof ApiError && (error.code === ErrorCode.exchangeNotMember || error.code === ErrorCode.badRequest)) {
@@ -114,26 +114,26 @@ export async function loadExchange(request: Request, teamId: string | undefined)
 
 const EXCHANGE_INTENTS = {
   cancel: intent({
-    call: ({ api, form }) => api(routes.tools.cancelTeam, { params: { team_id: field(form, "team") } }),
+    call: ({ api, form }) => api(routes.tools.cancelExchange, { params: { team_id: field(form, "exchange") } }),
     success: () => ({ kind: "success", key: "tools:toast.cancelled" }),
     next: () => "/force",
   }),
   leave: intent({
     // The member is the user themself; the API refuses anyone else unless the user leads.
-    call: ({ api, form }) => api(routes.tools.removeMember, { params: { team_id: field(form, "team"), user_id: field(form, "member") } }),
+    call: ({ api, form }) => api(routes.tools.removeMember, { params: { team_id: field(form, "exchange"), user_id: field(form, "member") } }),
     success: () => ({ kind: "success", key: "tools:toast.left" }),
     next: () => "/force",
   }),
   remove: intent({
     call: async ({ api, form }) => {
-      await api(routes.tools.removeMember, { params: { team_id: field(form, "team"), user_id: field(form, "member") } });
-      return field(form, "team");
+      await api(routes.tools.removeMember, { params: { team_id: field(form, "exchange"), user_id: field(form, "member") } });
+      return field(form, "exchange");
     },
     success: () => ({ kind: "success", key: "tools:toast.removed" }),
-    next: (team) => teamPath(Number(team)),
+    next: (exchangeId) => exchangePath(Number(exchangeId)),
   }),
 };
 
-export function exchangeAction(request: Request, teamId: string | undefined) {
-  return dispatchIntent(request, EXCHANGE_INTENTS, { page: teamPath(Number(teamId)) });
+export function exchangeAction(request: Request, exchangeId: string | undefined) {
+  return dispatchIntent(request, EXCHANGE_INTENTS, { page: exchangePath(Number(exchangeId)) });
 }

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import { ErrorCode } from "../../../../contract/errors.ts";
-import type { TeamInfo } from "../../../../contract/tools.ts";
+import type { ExchangeInfo } from "../../../../contract/tools.ts";
 import { toEpochSeconds } from "../../../../contract/time.ts";
-import { exchangePairs, forceStones, forceTeamMembers, forceTeams, users } from "../../db/schema.ts";
+import { exchangePairs, exchangeParticipants, exchanges, forceStones, users } from "../../db/schema.ts";
 import { randomCode } from "../../../../lib/crypto.ts";
 import { uniqueViolation } from "../../lib/db-errors.ts";
 import { Failure } from "../../lib/failure.ts";
@@ -12,55 +12,55 @@ import { grantPower } from "../power/grants.ts";
 import { maskedDisplayId, teammateName } from "../team/members.ts";
 import { exchangeGain, makeDueStones } from "./stones.ts";
 
-type TeamRow = typeof forceTeams.$inferSelect;
+type ExchangeRow = typeof exchanges.$inferSelect;
 
 const EXCHANGE_CODE = /^[A-Z0-9]{4,16}$/;
-const active = isNull(forceTeamMembers.leftAt);
+const active = isNull(exchangeParticipants.leftAt);
 
 /**
  * The exchange, locked for the rest of the transaction: joins, leaves, cancels and starts take
  * turns, and so does the deletion or ban of a participant, which cancels or leaves it under this
  * lock. With its leader's standing (deleted, banned).
  */
-async function lockTeam(tx: DomainContext, where: ReturnType<typeof eq>): Promise<(TeamRow & { leader: Standing }) | undefined> {
+async function lockExchange(tx: DomainContext, where: ReturnType<typeof eq>): Promise<(ExchangeRow & { leader: Standing }) | undefined> {
   const [row] = await tx.db
-    .select({ team: forceTeams, leader: { deletedAt: users.deletedAt, bannedAt: users.bannedAt } })
-    .from(forceTeams)
-    .innerJoin(users, eq(users.id, forceTeams.leaderId))
+    .select({ exchange: exchanges, leader: { deletedAt: users.deletedAt, bannedAt: users.bannedAt } })
+    .from(exchanges)
+    .innerJoin(users, eq(users.id, exchanges.leaderId))
     .where(where)
-    .for("update", { of: forceTeams });
-  return row && { ...row.team, leader: row.leader };
+    .for("update", { of: exchanges });
+  return row && { ...row.exchange, leader: row.leader };
 }
 
 /** Participants still in the exchange, leader first then by arrival, with their stones and names. */
-function participants(ctx: DomainContext, teamId: number) {
+function participants(ctx: DomainContext, exchangeId: number) {
   return ctx.db
     .select({
-      userId: forceTeamMembers.userId,
-      gained: forceTeamMembers.gained,
+      userId: exchangeParticipants.userId,
+      gained: exchangeParticipants.gained,
       stoneId: forceStones.id,
       power: forceStones.power,
       buffRatio: forceStones.buffRatio,
       name: users.name,
       displayId: users.displayId,
     })
-    .from(forceTeamMembers)
-    .innerJoin(forceStones, eq(forceStones.id, forceTeamMembers.stoneId))
-    .innerJoin(users, eq(users.id, forceTeamMembers.userId))
-    .where(and(eq(forceTeamMembers.teamId, teamId), active))
-    .orderBy(asc(forceTeamMembers.joinedAt), asc(forceTeamMembers.userId));
+    .from(exchangeParticipants)
+    .innerJoin(forceStones, eq(forceStones.id, exchangeParticipants.stoneId))
+    .innerJoin(users, eq(users.id, exchangeParticipants.userId))
+    .where(and(eq(exchangeParticipants.exchangeId, exchangeId), active))
+    .orderBy(asc(exchangeParticipants.joinedAt), asc(exchangeParticipants.userId));
 }
 
 /** The exchange as `viewerId` sees it: what each participant brought and gains (so far, while forming). */
-export async function teamInfoOf(ctx: DomainContext, team: TeamRow, viewerId: number): Promise<TeamInfo> {
-  const rows = await participants(ctx, team.id);
-  const leaderFirst = [...rows.filter((r) => r.userId === team.leaderId), ...rows.filter((r) => r.userId !== team.leaderId)];
+export async function exchangeInfoOf(ctx: DomainContext, exchange: ExchangeRow, viewerId: number): Promise<ExchangeInfo> {
+  const rows = await participants(ctx, exchange.id);
+  const leaderFirst = [...rows.filter((r) => r.userId === exchange.leaderId), ...rows.filter((r) => r.userId !== exchange.leaderId)];
   const ratioSum = rows.reduce((sum, r) => sum + r.buffRatio, 0);
   return {
-    team_id: team.id,
-    code: team.code,
-    status: team.status,
-    member_count: team.quota,
+    team_id: exchange.id,
+    code: exchange.code,
+    status: exchange.status,
+    member_count: exchange.quota,
     members: leaderFirst.map((r) => ({
       user_id: r.userId,
       user_display_id: maskedDisplayId(r.displayId),
@@ -70,56 +70,56 @@ export async function teamInfoOf(ctx: DomainContext, team: TeamRow, viewerId: nu
       buff_ratio: r.buffRatio,
       success_power: r.gained ?? exchangeGain(r.power, ratioSum),
       is_me: r.userId === viewerId,
-      is_leader: r.userId === team.leaderId,
+      is_leader: r.userId === exchange.leaderId,
     })),
-    is_leader: team.leaderId === viewerId,
-    created_at: toEpochSeconds(team.createdAt),
-    completed_at: team.completedAt ? toEpochSeconds(team.completedAt) : null,
+    is_leader: exchange.leaderId === viewerId,
+    created_at: toEpochSeconds(exchange.createdAt),
+    completed_at: exchange.completedAt ? toEpochSeconds(exchange.completedAt) : null,
   };
 }
 
 /** An exchange the user leads or has ever joined (a participant who left still sees how it went). */
-export async function viewTeam(ctx: DomainContext, userId: number, teamId: number): Promise<TeamInfo> {
-  const [team] = await ctx.db.select().from(forceTeams).where(eq(forceTeams.id, teamId));
-  if (!team) throw new Failure(ErrorCode.exchangeNotMember);
-  if (team.leaderId !== userId) {
+export async function viewExchange(ctx: DomainContext, userId: number, exchangeId: number): Promise<ExchangeInfo> {
+  const [exchange] = await ctx.db.select().from(exchanges).where(eq(exchanges.id, exchangeId));
+  if (!exchange) throw new Failure(ErrorCode.exchangeNotMember);
+  if (exchange.leaderId !== userId) {
     const [row] = await ctx.db
-      .select({ userId: forceTeamMembers.userId })
-      .from(forceTeamMembers)
-      .where(and(eq(forceTeamMembers.teamId, teamId), eq(forceTeamMembers.userId, userId)));
+      .select({ userId: exchangeParticipants.userId })
+      .from(exchangeParticipants)
+      .where(and(eq(exchangeParticipants.exchangeId, exchangeId), eq(exchangeParticipants.userId, userId)));
     if (!row) throw new Failure(ErrorCode.exchangeNotMember);
   }
-  return teamInfoOf(ctx, team, userId);
+  return exchangeInfoOf(ctx, exchange, userId);
 }
 
 /** The forming exchange the user is in, if any. */
-export async function openTeamOf(ctx: DomainContext, userId: number): Promise<TeamRow | undefined> {
+export async function openExchangeOf(ctx: DomainContext, userId: number): Promise<ExchangeRow | undefined> {
   const [row] = await ctx.db
-    .select({ team: forceTeams })
-    .from(forceTeamMembers)
-    .innerJoin(forceTeams, eq(forceTeams.id, forceTeamMembers.teamId))
-    .where(and(eq(forceTeamMembers.userId, userId), isNull(forceTeamMembers.completedAt), active));
-  return row?.team;
+    .select({ exchange: exchanges })
+    .from(exchangeParticipants)
+    .innerJoin(exchanges, eq(exchanges.id, exchangeParticipants.exchangeId))
+    .where(and(eq(exchangeParticipants.userId, userId), isNull(exchangeParticipants.completedAt), active));
+  return row?.exchange;
 }
 
 /** Puts the user's free stone into the exchange; refused when it is not theirs, used, or already in one. */
-async function commitStone(tx: DomainContext, userId: number, stoneId: number, teamId: number): Promise<void> {
+async function commitStone(tx: DomainContext, userId: number, stoneId: number, exchangeId: number): Promise<void> {
   const [stone] = await tx.db
     .update(forceStones)
-    .set({ teamId })
-    .where(and(eq(forceStones.id, stoneId), eq(forceStones.userId, userId), isNull(forceStones.usedAt), isNull(forceStones.teamId)))
+    .set({ exchangeId })
+    .where(and(eq(forceStones.id, stoneId), eq(forceStones.userId, userId), isNull(forceStones.usedAt), isNull(forceStones.exchangeId)))
     .returning({ id: forceStones.id });
   if (!stone) throw new Failure(ErrorCode.stoneUnavailable);
 }
 
 /** Adds the participant; the open-membership key refuses a user already forming another exchange. */
-async function addParticipant(tx: DomainContext, teamId: number, userId: number, stoneId: number): Promise<void> {
+async function addParticipant(tx: DomainContext, exchangeId: number, userId: number, stoneId: number): Promise<void> {
   try {
     await tx.db
-      .insert(forceTeamMembers)
-      .values({ teamId, userId, stoneId, joinedAt: tx.clock.now() })
+      .insert(exchangeParticipants)
+      .values({ exchangeId, userId, stoneId, joinedAt: tx.clock.now() })
       .onConflictDoUpdate({
-        target: [forceTeamMembers.teamId, forceTeamMembers.userId],
+        target: [exchangeParticipants.exchangeId, exchangeParticipants.userId],
         set: { stoneId, joinedAt: tx.clock.now(), leftAt: null },
       });
   } catch (error) {
@@ -129,49 +129,49 @@ async function addParticipant(tx: DomainContext, teamId: number, userId: number,
 }
 
 /** Starts an exchange: the leader's stone in, a code for the others, waiting for `quota` participants. */
-export async function createTeam(ctx: DomainContext, userId: number, input: { stoneId: number; quota: number }): Promise<TeamInfo> {
+export async function createExchange(ctx: DomainContext, userId: number, input: { stoneId: number; quota: number }): Promise<ExchangeInfo> {
   return inTransaction(ctx, async (tx) => {
     await requireGoodStanding(tx, userId);
     await makeDueStones(tx, userId);
-    if (await openTeamOf(tx, userId)) throw new Failure(ErrorCode.exchangeBusy);
-    const [team] = await tx.db
-      .insert(forceTeams)
+    if (await openExchangeOf(tx, userId)) throw new Failure(ErrorCode.exchangeBusy);
+    const [exchange] = await tx.db
+      .insert(exchanges)
       .values({ code: randomCode(8), leaderId: userId, quota: input.quota, status: "wait", createdAt: tx.clock.now() })
       .returning();
-    await commitStone(tx, userId, input.stoneId, team.id);
-    await addParticipant(tx, team.id, userId, input.stoneId);
-    return teamInfoOf(tx, team, userId);
+    await commitStone(tx, userId, input.stoneId, exchange.id);
+    await addParticipant(tx, exchange.id, userId, input.stoneId);
+    return exchangeInfoOf(tx, exchange, userId);
   });
 }
 
 /** The exchange's refusals that depend only on its state: a completed or cancelled one changes no more. */
-function refuseClosed(team: TeamRow): void {
-  if (team.status === "completed") throw new Failure(ErrorCode.exchangeCompleted);
-  if (team.status === "cancelled") throw new Failure(ErrorCode.exchangeCancelled);
+function refuseClosed(exchange: ExchangeRow): void {
+  if (exchange.status === "completed") throw new Failure(ErrorCode.exchangeCompleted);
+  if (exchange.status === "cancelled") throw new Failure(ErrorCode.exchangeCancelled);
 }
 
 /**
  * Joins an exchange by its code with one of the user's free stones. Taking the last place
  * completes it at once. Joining again with the exchange already joined answers it unchanged.
  */
-export async function joinTeam(ctx: DomainContext, userId: number, input: { code: string; stoneId: number }): Promise<TeamInfo> {
+export async function joinExchange(ctx: DomainContext, userId: number, input: { code: string; stoneId: number }): Promise<ExchangeInfo> {
   const code = input.code.trim().toUpperCase();
   if (!EXCHANGE_CODE.test(code)) throw new Failure(ErrorCode.exchangeCodeWrong);
   return inTransaction(ctx, async (tx) => {
     await requireGoodStanding(tx, userId);
-    const team = await lockTeam(tx, eq(forceTeams.code, code));
-    if (!team) throw new Failure(ErrorCode.exchangeCodeWrong);
-    if (team.leaderId === userId) throw new Failure(ErrorCode.exchangeOwn);
-    refuseClosed(team);
+    const exchange = await lockExchange(tx, eq(exchanges.code, code));
+    if (!exchange) throw new Failure(ErrorCode.exchangeCodeWrong);
+    if (exchange.leaderId === userId) throw new Failure(ErrorCode.exchangeOwn);
+    refuseClosed(exchange);
     // Its leader's deletion or ban cancelled it under this lock; one an older version of the API
     // left forming answers as cancelled too.
-    if (!inGoodStanding(team.leader)) throw new Failure(ErrorCode.exchangeCancelled);
-    const current = await participants(tx, team.id);
-    if (current.some((p) => p.userId === userId)) return teamInfoOf(tx, team, userId);
-    if (current.length >= team.quota) throw new Failure(ErrorCode.exchangeFull);
+    if (!inGoodStanding(exchange.leader)) throw new Failure(ErrorCode.exchangeCancelled);
+    const current = await participants(tx, exchange.id);
+    if (current.some((p) => p.userId === userId)) return exchangeInfoOf(tx, exchange, userId);
+    if (current.length >= exchange.quota) throw new Failure(ErrorCode.exchangeFull);
     const others = current.map((p) => p.userId);
     const [pair] = await tx.db
-      .select({ teamId: exchangePairs.teamId })
+      .select({ exchangeId: exchangePairs.exchangeId })
       .from(exchangePairs)
       .where(
         or(
@@ -182,10 +182,10 @@ export async function joinTeam(ctx: DomainContext, userId: number, input: { code
       .limit(1);
     if (pair) throw new Failure(ErrorCode.exchangePairDone);
     await makeDueStones(tx, userId);
-    await commitStone(tx, userId, input.stoneId, team.id);
-    await addParticipant(tx, team.id, userId, input.stoneId);
-    const done = current.length + 1 === team.quota ? await complete(tx, team) : team;
-    return teamInfoOf(tx, done, userId);
+    await commitStone(tx, userId, input.stoneId, exchange.id);
+    await addParticipant(tx, exchange.id, userId, input.stoneId);
+    const done = current.length + 1 === exchange.quota ? await complete(tx, exchange) : exchange;
+    return exchangeInfoOf(tx, done, userId);
   });
 }
 
@@ -194,8 +194,8 @@ export async function joinTeam(ctx: DomainContext, userId: number, input: { code
  * is about to drop), then every stone is used, each participant gains their power, and each
  * pair is recorded so it never exchanges again.
  */
-async function complete(tx: DomainContext, team: TeamRow): Promise<TeamRow> {
-  const rows = await participants(tx, team.id);
+async function complete(tx: DomainContext, exchange: ExchangeRow): Promise<ExchangeRow> {
+  const rows = await participants(tx, exchange.id);
   const ids = rows.map((r) => r.userId).sort((a, b) => a - b);
   for (const userId of ids) await makeDueStones(tx, userId);
   const now = tx.clock.now();
@@ -203,67 +203,67 @@ async function complete(tx: DomainContext, team: TeamRow): Promise<TeamRow> {
   for (const r of rows) {
     const gained = exchangeGain(r.power, ratioSum);
     await tx.db
-      .update(forceTeamMembers)
+      .update(exchangeParticipants)
       .set({ gained, completedAt: now })
-      .where(and(eq(forceTeamMembers.teamId, team.id), eq(forceTeamMembers.userId, r.userId)));
+      .where(and(eq(exchangeParticipants.exchangeId, exchange.id), eq(exchangeParticipants.userId, r.userId)));
     await tx.db.update(forceStones).set({ usedAt: now }).where(eq(forceStones.id, r.stoneId));
-    await grantPower(tx, r.userId, { reason: `exchange:${team.id}`, amount: gained });
+    await grantPower(tx, r.userId, { reason: `exchange:${exchange.id}`, amount: gained });
   }
-  const pairs = ids.flatMap((low, i) => ids.slice(i + 1).map((high) => ({ userLow: low, userHigh: high, teamId: team.id })));
+  const pairs = ids.flatMap((low, i) => ids.slice(i + 1).map((high) => ({ userLow: low, userHigh: high, exchangeId: exchange.id })));
   if (pairs.length) await tx.db.insert(exchangePairs).values(pairs);
   const [done] = await tx.db
-    .update(forceTeams)
+    .update(exchanges)
     .set({ status: "completed", completedAt: now })
-    .where(eq(forceTeams.id, team.id))
+    .where(eq(exchanges.id, exchange.id))
     .returning();
   return done;
 }
 
 /** The leader's start: completes a full exchange; a completed one answers as it is. */
-export async function startTeam(ctx: DomainContext, userId: number, teamId: number): Promise<TeamInfo> {
+export async function startExchange(ctx: DomainContext, userId: number, exchangeId: number): Promise<ExchangeInfo> {
   return inTransaction(ctx, async (tx) => {
     await requireGoodStanding(tx, userId);
-    const team = await lockTeam(tx, eq(forceTeams.id, teamId));
-    if (!team) throw new Failure(ErrorCode.exchangeNotMember);
-    if (team.leaderId !== userId) throw new Failure(ErrorCode.exchangeLeaderOnly);
-    if (team.status === "completed") return teamInfoOf(tx, team, userId);
-    refuseClosed(team);
-    const current = await participants(tx, team.id);
-    if (current.length < team.quota) throw new Failure(ErrorCode.exchangeNotFull);
-    return teamInfoOf(tx, await complete(tx, team), userId);
+    const exchange = await lockExchange(tx, eq(exchanges.id, exchangeId));
+    if (!exchange) throw new Failure(ErrorCode.exchangeNotMember);
+    if (exchange.leaderId !== userId) throw new Failure(ErrorCode.exchangeLeaderOnly);
+    if (exchange.status === "completed") return exchangeInfoOf(tx, exchange, userId);
+    refuseClosed(exchange);
+    const current = await participants(tx, exchange.id);
+    if (current.length < exchange.quota) throw new Failure(ErrorCode.exchangeNotFull);
+    return exchangeInfoOf(tx, await complete(tx, exchange), userId);
   });
 }
 
 /** Takes participants out of a forming exchange; their stones are free again. */
-async function release(tx: DomainContext, teamId: number, userIds: number[]): Promise<void> {
+async function release(tx: DomainContext, exchangeId: number, userIds: number[]): Promise<void> {
   if (userIds.length === 0) return;
   await tx.db
-    .update(forceTeamMembers)
+    .update(exchangeParticipants)
     .set({ leftAt: tx.clock.now() })
-    .where(and(eq(forceTeamMembers.teamId, teamId), inArray(forceTeamMembers.userId, userIds), active));
+    .where(and(eq(exchangeParticipants.exchangeId, exchangeId), inArray(exchangeParticipants.userId, userIds), active));
   await tx.db
     .update(forceStones)
-    .set({ teamId: null })
-    .where(and(eq(forceStones.teamId, teamId), inArray(forceStones.userId, userIds), isNull(forceStones.usedAt)));
+    .set({ exchangeId: null })
+    .where(and(eq(forceStones.exchangeId, exchangeId), inArray(forceStones.userId, userIds), isNull(forceStones.usedAt)));
 }
 
 /** The leader cancels a forming exchange: every stone returns. Cancelling again changes nothing. */
-export async function cancelTeam(ctx: DomainContext, userId: number, teamId: number): Promise<Record<string, never>> {
+export async function cancelExchange(ctx: DomainContext, userId: number, exchangeId: number): Promise<Record<string, never>> {
   return inTransaction(ctx, async (tx) => {
-    const team = await lockTeam(tx, eq(forceTeams.id, teamId));
-    if (!team) throw new Failure(ErrorCode.exchangeNotMember);
-    if (team.leaderId !== userId) throw new Failure(ErrorCode.exchangeLeaderOnly);
-    if (team.status === "cancelled") return {};
-    refuseClosed(team);
-    await cancel(tx, team);
+    const exchange = await lockExchange(tx, eq(exchanges.id, exchangeId));
+    if (!exchange) throw new Failure(ErrorCode.exchangeNotMember);
+    if (exchange.leaderId !== userId) throw new Failure(ErrorCode.exchangeLeaderOnly);
+    if (exchange.status === "cancelled") return {};
+    refuseClosed(exchange);
+    await cancel(tx, exchange);
     return {};
   });
 }
 
 /** Cancels a forming exchange, locked: every participant's stone returns. */
-async function cancel(tx: DomainContext, team: TeamRow): Promise<void> {
-  await release(tx, team.id, (await participants(tx, team.id)).map((p) => p.userId));
-  await tx.db.update(forceTeams).set({ status: "cancelled" }).where(eq(forceTeams.id, team.id));
+async function cancel(tx: DomainContext, exchange: ExchangeRow): Promise<void> {
+  await release(tx, exchange.id, (await participants(tx, exchange.id)).map((p) => p.userId));
+  await tx.db.update(exchanges).set({ status: "cancelled" }).where(eq(exchanges.id, exchange.id));
 }
 
 /**
@@ -273,31 +273,31 @@ async function cancel(tx: DomainContext, team: TeamRow): Promise<void> {
  * Completed and cancelled ones stay as they are.
  */
 export async function endExchangesOf(tx: DomainContext, userId: number): Promise<void> {
-  const open = await openTeamOf(tx, userId);
+  const open = await openExchangeOf(tx, userId);
   if (!open) return;
-  const team = await lockTeam(tx, eq(forceTeams.id, open.id));
-  if (team?.status !== "wait") return;
-  if (team.leaderId === userId) await cancel(tx, team);
-  else await release(tx, team.id, [userId]);
+  const exchange = await lockExchange(tx, eq(exchanges.id, open.id));
+  if (exchange?.status !== "wait") return;
+  if (exchange.leaderId === userId) await cancel(tx, exchange);
+  else await release(tx, exchange.id, [userId]);
 }
 
 /**
  * The leader removes a participant, or a participant leaves; the stone returns. The leader
  * "leaving" cancels the exchange.
  */
-export async function removeMember(ctx: DomainContext, userId: number, input: { teamId: number; memberId: number }): Promise<Record<string, never>> {
+export async function removeMember(ctx: DomainContext, userId: number, input: { exchangeId: number; memberId: number }): Promise<Record<string, never>> {
   return inTransaction(ctx, async (tx) => {
-    const team = await lockTeam(tx, eq(forceTeams.id, input.teamId));
-    if (!team) throw new Failure(ErrorCode.exchangeNotMember);
-    if (input.memberId === team.leaderId) {
-      if (userId !== team.leaderId) throw new Failure(ErrorCode.exchangeLeaderOnly);
-      return cancelTeam(tx, userId, team.id);
+    const exchange = await lockExchange(tx, eq(exchanges.id, input.exchangeId));
+    if (!exchange) throw new Failure(ErrorCode.exchangeNotMember);
+    if (input.memberId === exchange.leaderId) {
+      if (userId !== exchange.leaderId) throw new Failure(ErrorCode.exchangeLeaderOnly);
+      return cancelExchange(tx, userId, exchange.id);
     }
-    if (userId !== team.leaderId && userId !== input.memberId) throw new Failure(ErrorCode.exchangeLeaderOnly);
-    refuseClosed(team);
-    const current = await participants(tx, team.id);
+    if (userId !== exchange.leaderId && userId !== input.memberId) throw new Failure(ErrorCode.exchangeLeaderOnly);
+    refuseClosed(exchange);
+    const current = await participants(tx, exchange.id);
     if (!current.some((p) => p.userId === input.memberId)) throw new Failure(ErrorCode.exchangeNotMember);
-    await release(tx, team.id, [input.memberId]);
+    await release(tx, exchange.id, [input.memberId]);
     return {};
   });
 }

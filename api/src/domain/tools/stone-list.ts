@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
-import { forceTeams, toolProgress, users } from "../../db/schema.ts";
+import { exchanges, toolProgress, users } from "../../db/schema.ts";
 import { toEpochSeconds } from "../../../../contract/time.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
-import { openTeamOf, teamInfoOf } from "./exchanges.ts";
+import { exchangeInfoOf, openExchangeOf } from "./exchanges.ts";
 import { heldStones, kindOf, makeDueStones, nextStoneAt } from "./stones.ts";
 
 /** GET /v1/mint/force_stone/: the user's stones (made up to now), each with its exchange, and the one they are forming. */
@@ -16,19 +16,19 @@ export async function stoneList(ctx: DomainContext, userId: number) {
       .from(toolProgress)
       .innerJoin(users, eq(users.id, toolProgress.userId))
       .where(eq(toolProgress.userId, userId)),
-    openTeamOf(ctx, userId),
+    openExchangeOf(ctx, userId),
   ]);
-  const teamIds = [...new Set([...stones.map((s) => s.teamId), open?.id].filter((id): id is number => typeof id === "number"))];
-  const teams = teamIds.length ? await ctx.db.select().from(forceTeams).where(inArray(forceTeams.id, teamIds)) : [];
-  const infos = new Map(await Promise.all(teams.map(async (t) => [t.id, await teamInfoOf(ctx, t, userId)] as const)));
+  const exchangeIds = [...new Set([...stones.map((s) => s.exchangeId), open?.id].filter((id): id is number => typeof id === "number"))];
+  const exchangeRows = exchangeIds.length ? await ctx.db.select().from(exchanges).where(inArray(exchanges.id, exchangeIds)) : [];
+  const infos = new Map(await Promise.all(exchangeRows.map(async (e) => [e.id, await exchangeInfoOf(ctx, e, userId)] as const)));
   return {
     list: stones.slice(0, ctx.config.STONE_MAX).map((s) => ({
       force_stone_id: s.id,
       name: kindOf(ctx, s.buffRatio),
       power: s.power,
       buff_ratio: s.buffRatio,
-      status: s.teamId ? ("wait" as const) : ("init" as const),
-      team_info: (s.teamId && infos.get(s.teamId)) || null,
+      status: s.exchangeId ? ("wait" as const) : ("init" as const),
+      team_info: (s.exchangeId && infos.get(s.exchangeId)) || null,
     })),
     max_stones: ctx.config.STONE_MAX,
     next_stone_at: toEpochSeconds(nextStoneAt(ctx, progress.registeredAt, progress.stoneSeq)),

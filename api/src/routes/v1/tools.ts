@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { toolsRoutes } from "../../../../contract/tools.ts";
-import { cancelTeam, createTeam, joinTeam, removeMember, startTeam, viewTeam } from "../../domain/tools/exchanges.ts";
+import { cancelExchange, createExchange, joinExchange, removeMember, startExchange, viewExchange } from "../../domain/tools/exchanges.ts";
 import { giftList, useGift } from "../../domain/tools/gifts.ts";
 import { stoneList } from "../../domain/tools/stone-list.ts";
 import { bind } from "../../plugins/route.ts";
@@ -8,15 +8,15 @@ import { bind } from "../../plugins/route.ts";
 export async function toolsApi(app: FastifyInstance): Promise<void> {
   const ctx = app.domain;
   bind(app, toolsRoutes.stones, ({ principal }) => stoneList(ctx, principal.userId));
-  bind(app, toolsRoutes.createTeam, ({ principal, body }) =>
-    createTeam(ctx, principal.userId, { stoneId: body.force_stone_id, quota: body.member_count }),
+  bind(app, toolsRoutes.createExchange, ({ principal, body }) =>
+    createExchange(ctx, principal.userId, { stoneId: body.force_stone_id, quota: body.member_count }),
   );
-  bind(app, toolsRoutes.joinTeam, ({ principal, body }) => joinTeam(ctx, principal.userId, { code: body.code, stoneId: body.force_stone_id }));
-  bind(app, toolsRoutes.startTeam, ({ principal, body }) => startTeam(ctx, principal.userId, body.team_id));
-  bind(app, toolsRoutes.team, ({ principal, params }) => viewTeam(ctx, principal.userId, params.team_id));
-  bind(app, toolsRoutes.cancelTeam, ({ principal, params }) => cancelTeam(ctx, principal.userId, params.team_id));
+  bind(app, toolsRoutes.joinExchange, ({ principal, body }) => joinExchange(ctx, principal.userId, { code: body.code, stoneId: body.force_stone_id }));
+  bind(app, toolsRoutes.startExchange, ({ principal, body }) => startExchange(ctx, principal.userId, body.team_id));
+  bind(app, toolsRoutes.exchange, ({ principal, params }) => viewExchange(ctx, principal.userId, params.team_id));
+  bind(app, toolsRoutes.cancelExchange, ({ principal, params }) => cancelExchange(ctx, principal.userId, params.team_id));
   bind(app, toolsRoutes.removeMember, ({ principal, params }) =>
-    removeMember(ctx, principal.userId, { teamId: params.team_id, memberId: params.user_id }),
+    removeMember(ctx, principal.userId, { exchangeId: params.team_id, memberId: params.user_id }),
   );
   bind(app, toolsRoutes.gifts, ({ principal }) => giftList(ctx, principal.userId));
   bind(app, toolsRoutes.useGift, ({ principal, body }) => useGift(ctx, principal.userId, body.code));

@@ -5,7 +5,7 @@ import type { RouteHandle } from "~/utils/i18n.ts";
 import { titleFromData } from "~/utils/title-meta.ts";
 
 export const handle: RouteHandle = { i18n: ["tools"] };
-export const loader = ({ request, params }: LoaderFunctionArgs) => loadExchange(request, params.teamId);
-export const action = ({ request, params }: ActionFunctionArgs) => exchangeAction(request, params.teamId);
+export const loader = ({ request, params }: LoaderFunctionArgs) => loadExchange(request, params.exchangeId);
+export const action = ({ request, params }: ActionFunctionArgs) => exchangeAction(request, params.exchangeId);
 export const meta = titleFromData;
 export default ExchangePage;
