@@ -86,7 +86,7 @@ export const socialHandleResult = z.object({ twitter: z.string() });
 export const followResult = z.object({ followed_at: epochSeconds, claim_at: epochSeconds });
 
 /** What the airdrop screen shows at once: one call, one token check, the account read once. */
-export const airdropOverviewResult = z.object({ info: airdropInfoSchema, rounds: roundListResult, tasks: taskListResult });
+const airdropOverviewResult = z.object({ info: airdropInfoSchema, rounds: roundListResult, tasks: taskListResult });
 
 // Wire names: "mint" is the airdrop, "collect" a claim, "twitter" the social handle.
 export const airdropRoutes = {

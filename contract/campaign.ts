@@ -9,7 +9,7 @@ const campaignTask = z.object({
   required: z.boolean().describe("Whether applying needs it done (CAMPAIGN_REQUIRED_TASKS)"),
 });
 
-export const campaignResult = z.object({
+const campaignResult = z.object({
   status: z.enum(CAMPAIGN_STATES).describe("not_applied, in_review, approved or rejected (by an operator)"),
   tasks: z.array(campaignTask),
   can_apply: z.boolean().describe("Not applied or rejected, and every required task done"),

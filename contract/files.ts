@@ -5,7 +5,7 @@ import { route } from "./route.ts";
 export const UPLOAD_TYPES = ["avatar", "campaign"] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
 
-export const uploadResult = z.object({
+const uploadResult = z.object({
   urls: z.object({
     id: z.string().describe("The stored file's name"),
     url: z.string().describe("Where the web app serves it (/media/<id>)"),

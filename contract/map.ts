@@ -17,7 +17,7 @@ export const storedLocationSchema = z.object({
 export type StoredLocation = z.infer<typeof storedLocationSchema>;
 
 /** What anyone nearby may see of a user: a nickname, an avatar and a rounded point, nothing else. */
-export const nearbyUserSchema = z.object({
+const nearbyUserSchema = z.object({
   name: z.string().describe("The user's nickname, or their display id masked (1234****89) when they have none"),
   avatar: z.string().describe("The user's approved avatar URL, or empty"),
   lat: latitude.describe("The user's stored latitude, rounded to the grid"),

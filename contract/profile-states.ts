@@ -10,7 +10,6 @@ export const AvatarStatus = {
   /** The operator refused `avatar_new`; `avatar` is still the last approved one. */
   rejected: 2,
 } as const;
-export type AvatarStatusValue = (typeof AvatarStatus)[keyof typeof AvatarStatus];
 
 /** The literal word account deletion must carry, typed by the user, so no stray tap deletes an account. */
 export const DELETE_WORD = "DELETE";

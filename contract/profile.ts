@@ -33,7 +33,7 @@ const updateUserBody = z.object({
 export const userResult = z.object({ user: userSchema });
 export const userWithPowerResult = z.object({ user: userSchema.extend({ power: z.number().int() }) });
 
-export const statusIconSchema = z.object({
+const statusIconSchema = z.object({
   id: z.number().int(),
   name: z.string().describe("A short English key (\"working\"), translated by the client"),
   icon: z.string().describe("One emoji"),

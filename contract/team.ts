@@ -17,7 +17,7 @@ const inviteResult = z.object({
 /** Members per page of the team list: the list grows a page at a time, newest first. */
 export const TEAM_PAGE_SIZE = 20;
 
-export const teamListQuery = z.object({
+const teamListQuery = z.object({
   level: z.enum(["1", "2"]).describe("1: people the user invited; 2: people they invited"),
   cursor: z
     .string()
@@ -27,7 +27,7 @@ export const teamListQuery = z.object({
 });
 
 /** What a teammate may see of another user: never their e-mail. */
-export const teamMemberSchema = z.object({
+const teamMemberSchema = z.object({
   user_id: z.number().int(),
   register_at: epochSeconds,
   power: z.number().int().describe("The member's own Soul Power"),
@@ -60,7 +60,7 @@ export const remindStateResult = z.object({
   reminders_per_day: z.number().int().describe("Reminders allowed per UTC day"),
   gap_seconds: z.number().int().describe("Least time between two reminders"),
 });
-export const remindResult = z.object({
+const remindResult = z.object({
   reminded: z.number().int().describe("Paused members who will receive a reminder e-mail (each gets at most one a day, from anyone)"),
 });
 

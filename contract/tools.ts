@@ -8,7 +8,7 @@ const exchangeId = z.number().int().positive();
 const stoneId = z.number().int().positive();
 
 /** A participant as the others see them: never an e-mail. */
-export const forceMemberSchema = z.object({
+const forceMemberSchema = z.object({
   user_id: z.number().int(),
   user_display_id: z.string().describe("The display id with its middle masked"),
   name: z.string().describe("Nickname, or the masked display id when there is none"),
@@ -21,7 +21,7 @@ export const forceMemberSchema = z.object({
 });
 export type ForceMember = z.infer<typeof forceMemberSchema>;
 
-export const exchangeStatusSchema = z.enum(["wait", "completed", "cancelled"]);
+const exchangeStatusSchema = z.enum(["wait", "completed", "cancelled"]);
 
 export const exchangeInfoSchema = z.object({
   team_id: z.number().int(),
@@ -35,7 +35,7 @@ export const exchangeInfoSchema = z.object({
 });
 export type ExchangeInfo = z.infer<typeof exchangeInfoSchema>;
 
-export const forceStoneSchema = z.object({
+const forceStoneSchema = z.object({
   force_stone_id: z.number().int(),
   name: z.enum(STONE_KINDS),
   power: z.number().int(),
@@ -63,7 +63,7 @@ const startExchangeBody = z.object({ team_id: exchangeId });
 const exchangeParams = z.object({ team_id: z.coerce.number().int().positive() });
 const memberParams = exchangeParams.extend({ user_id: z.coerce.number().int().positive() });
 
-export const giftBoxSchema = z.object({
+const giftBoxSchema = z.object({
   id: z.number().int(),
   code: z.string().describe("The gift code to share (8 characters)"),
   created_at: epochSeconds,

@@ -25,9 +25,9 @@ export interface RateLimits {
 }
 
 /** Only "connected" counts in Redis: commands are not queued while it connects. */
-export type RedisState = "connecting" | "connected" | "unreachable";
+type RedisState = "connecting" | "connected" | "unreachable";
 
-export interface Limiter {
+interface Limiter {
   /** Counts one request for `key`; the seconds to wait when over the limit, else 0. */
   take(key: string): Promise<number>;
 }

@@ -13,7 +13,7 @@
 // BENCH_DATABASE_URL is an admin URL (default postgres://postgres@127.0.0.1:5432/test); the
 // database `vv_bench_nearby_<random>` is created there and dropped at the end, even on failure.
 import { performance } from "node:perf_hooks";
-import pg from "pg";
+import type pg from "pg";
 import { sql } from "drizzle-orm";
 import { apiConfigSchema } from "../api/src/config.ts";
 import { rowsOf, type Db } from "../api/src/db/client.ts";

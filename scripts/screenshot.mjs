@@ -1,7 +1,7 @@
 // Screenshots pages at phone size for a person to look at:
 //   node scripts/screenshot.mjs <base-url> <out-dir> <lang> <path>...
 // Signs in first when SHOT_EMAIL and SHOT_CODE_DIR (an outbox folder) are set.
-import { chromium } from "playwright-core";
+import { chromium } from "@playwright/test";
 
 const [base, out, lang, ...paths] = process.argv.slice(2);
 const browser = await chromium.launch({

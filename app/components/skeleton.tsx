@@ -3,7 +3,7 @@ import { useLocation, useNavigation } from "@remix-run/react";
 type Shape = "title" | "line" | "short" | "block";
 
 /** A grey placeholder block of one of a few shapes. */
-export function Skeleton({ shape }: { shape: Shape }) {
+function Skeleton({ shape }: { shape: Shape }) {
   return <span className={`skeleton skeleton--${shape}`} />;
 }
 

@@ -1,5 +1,3 @@
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from "../../contract/languages.ts";
-
 /**
  * The web app's translation namespaces, one file each in locales/<lng>/. The root's travel
  * with every page; each feature owns one and its routes declare it in `handle.i18n`.
@@ -14,10 +12,3 @@ export interface RouteHandle {
   hydrate?: boolean;
 }
 
-/** The i18next settings shared by the server render and the browser. */
-export const i18nConfig = {
-  supportedLngs: LANGUAGE_CODES,
-  fallbackLng: DEFAULT_LANGUAGE,
-  defaultNS: "common",
-  interpolation: { escapeValue: false },
-};

@@ -8,11 +8,3 @@ export async function pageTitle(request: Request, key: string, ns: "common" | Na
   return `${t(key)} · VV`;
 }
 
-/**
- * The data of a tab that needs only its title (the user comes from the layout). Routes call
- * it inside their loader function: a loader built by calling a server helper at module scope
- * would run, and crash, in the browser bundle.
- */
-export async function titleData(request: Request, key: string) {
-  return { title: await pageTitle(request, key) };
-}

@@ -6,7 +6,7 @@ import type { LanguageCode } from "../../contract/languages.ts";
  * runtime (docs/decisions/020). The locale files keep i18next's JSON format: the API's
  * mail templates still read them with i18next.
  */
-export interface Bundle {
+interface Bundle {
   [key: string]: string | Bundle;
 }
 /** Namespace name to its bundle, for one language. */

@@ -1,4 +1,4 @@
-import { AddressInfo } from "node:net";
+import { type AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 import pino from "pino";

@@ -3,7 +3,7 @@ import { ErrorCode } from "../../contract/errors.ts";
 import { exchangeInfoSchema, stoneListResult, type ExchangeInfo, type ForceStone } from "../../contract/tools.ts";
 import { createTestApi, type Answer, type TestApi } from "../setup/test-api.ts";
 import { mintInfo } from "./airdrop-helpers.ts";
-import { expectCode, expectOk, signUp, type Caller } from "./helpers.ts";
+import { expectCode, expectOk, signUp } from "./helpers.ts";
 
 // Exchanges of magic stones: quotas, gains, refusals, cancel, leave, remove and their races.
 // Everything through the real HTTP calls.

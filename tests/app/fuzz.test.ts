@@ -18,7 +18,7 @@ import { issueToken } from "../../api/src/domain/accounts/tokens.ts";
 import { expectNoLeak } from "../api/helpers.ts";
 import * as gen from "../setup/fuzz-arbitraries.ts";
 import { signUp } from "../setup/test-api.ts";
-import { Jar, ORIGIN, run, signUpThroughApp, startBff } from "./harness.ts";
+import { type Jar, ORIGIN, run, signUpThroughApp, startBff } from "./harness.ts";
 
 const RUNS = gen.fuzzRuns({ pglite: 1_000, postgres: 200 });
 

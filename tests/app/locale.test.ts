@@ -7,7 +7,6 @@ let api: TestApi;
 let root: typeof import("../../app/root.tsx");
 let login: typeof import("../../app/routes/login.tsx");
 let register: typeof import("../../app/routes/register.tsx");
-let session: typeof import("../../app/utils/session.server.ts");
 let locale: typeof import("../../lib/visitor-language.ts");
 
 beforeAll(async () => {
@@ -15,7 +14,6 @@ beforeAll(async () => {
   root = await import("../../app/root.tsx");
   login = await import("../../app/routes/login.tsx");
   register = await import("../../app/routes/register.tsx");
-  session = await import("../../app/utils/session.server.ts");
   locale = await import("../../lib/visitor-language.ts");
 });
 afterAll(async () => api.close());

@@ -8,7 +8,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { MockAgent } from "undici";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
 import { setUserBan } from "../../api/src/domain/accounts/bans.ts";
 import type { Db } from "../../api/src/db/client.ts";
 import type { TestApi } from "../setup/test-api.ts";

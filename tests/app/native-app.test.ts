@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { routes } from "../../contract/routes.ts";
 import { APP_KEY_HEADER } from "../../contract/wire.ts";
 import type { TestApi } from "../setup/test-api.ts";
-import { Jar, args, get, loadContext, run, setCookieNames, signUpThroughApp, startBff } from "./harness.ts";
+import { type Jar, args, get, loadContext, run, setCookieNames, signUpThroughApp, startBff } from "./harness.ts";
 
 const KEY = "app-tests-native-app-key-0123";
 let api: TestApi;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "../../contract/errors.ts";
 import { pushTokens } from "../../api/src/db/schema.ts";
 import type { TestApi } from "../setup/test-api.ts";
-import { Jar, args, get, post, run, signUpThroughApp, startBff } from "./harness.ts";
+import { type Jar, args, get, post, run, signUpThroughApp, startBff } from "./harness.ts";
 
 let api: TestApi;
 let route: typeof import("../../app/routes/native.push-token.tsx");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { ErrorCode } from "../../contract/errors.ts";
 import type { TestApi } from "../setup/test-api.ts";
-import { Jar, args, get, loadContext, post, run, signUpThroughApp, startBff } from "./harness.ts";
+import { type Jar, args, get, loadContext, post, run, signUpThroughApp, startBff } from "./harness.ts";
 
 let api: TestApi;
 let force: typeof import("../../app/routes/_app.force.tsx");

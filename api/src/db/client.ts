@@ -126,6 +126,8 @@ class PooledClient extends pg.Client {
   /** Set by the pool each time it hands this connection out. */
   declare release?: (error?: Error | boolean) => void;
 
+  // pg's query has a dozen overloads; this override passes every one of them through.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(...args: any[]): any {
     const text: unknown = typeof args[0] === "string" ? args[0] : args[0]?.text;
     const opens = typeof text === "string" && /^\s*begin\b/i.test(text);

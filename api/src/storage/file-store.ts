@@ -12,7 +12,7 @@ export interface FileStore {
   remove(name: string): Promise<void>;
 }
 
-export function localFileStore(dataDir: string): FileStore {
+function localFileStore(dataDir: string): FileStore {
   const dir = join(dataDir, "uploads");
   return {
     async put(name, bytes) {

@@ -11,6 +11,8 @@ export function LogoutSheet({ dismissTo }: { dismissTo: string }) {
       <p id="logout-body">{t("profile:logoutConfirmBody")}</p>
       <div className="actions">
         <Form method="post" action="/logout">
+          {/* The sheet was opened by the user to log out: focus goes to its one action. */}
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
           <button type="submit" className="button button--danger" autoFocus>
             {t("profile:logout")}
           </button>

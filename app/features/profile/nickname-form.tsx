@@ -23,6 +23,8 @@ export function NicknameForm({ redirectTo, autoFocus }: { redirectTo?: string; a
           defaultValue={failed?.fields?.name ?? user.name}
           maxLength={40}
           autoComplete="nickname"
+          // Only where the user asked to edit the name (the welcome card's field, a failed try).
+          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus={autoFocus}
           {...error.inputProps}
         />

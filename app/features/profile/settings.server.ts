@@ -3,7 +3,7 @@ import { ErrorCode } from "../../../contract/errors.ts";
 import { normalizeLanguage } from "../../../contract/languages.ts";
 import { routes } from "../../../contract/routes.ts";
 import { langCookie } from "../../../lib/visitor-language.ts";
-import { dispatchIntent, field, intent, Refusal, type ActionAnswer, type IntentFailure } from "~/utils/intent-action.server.ts";
+import { dispatchIntent, field, intent, Refusal, type ActionAnswer } from "~/utils/intent-action.server.ts";
 import { pageTitle } from "~/utils/page-title.server.ts";
 import { callSignedIn, errorToast, orUnavailable, requireSignedIn } from "~/utils/request.server.ts";
 import { safeRedirect } from "~/utils/safe-redirect.ts";

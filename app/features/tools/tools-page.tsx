@@ -19,7 +19,7 @@ import type { loadTools } from "./tools.server.ts";
 type ToolsData = ReturnType<typeof useLoaderData<typeof loadTools>>;
 
 const QUOTAS = Array.from({ length: EXCHANGE_QUOTA.max - EXCHANGE_QUOTA.min + 1 }, (_, i) => EXCHANGE_QUOTA.min + i);
-export const GIFT_CODES = [ErrorCode.giftCodeRequired, ErrorCode.giftOwn, ErrorCode.giftUsed, ErrorCode.giftPairDone, ErrorCode.giftCodeWrong];
+const GIFT_CODES = [ErrorCode.giftCodeRequired, ErrorCode.giftOwn, ErrorCode.giftUsed, ErrorCode.giftPairDone, ErrorCode.giftCodeWrong];
 
 /** The exchange the user is forming, at the top: nothing else can start until it ends. */
 function OpenExchange({ exchange }: { exchange: NonNullable<ToolsData["stones"]["open_team"]> }) {

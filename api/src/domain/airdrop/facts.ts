@@ -23,7 +23,7 @@ export interface AirdropFacts {
  * Counts the user's level-1 invitees who have started their airdrop (the invite reward, the
  * campaign task); a deleted or banned account is nobody's friend any more.
  */
-export function startedInviteesSelect(db: Db, user: Placeholder) {
+function startedInviteesSelect(db: Db, user: Placeholder) {
   return db
     .select({ n: sql<number>`count(*)::int`.as("n") })
     .from(users)

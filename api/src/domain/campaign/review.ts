@@ -31,7 +31,7 @@ export async function pendingApplications(ctx: DomainContext): Promise<PendingAp
   return rows.map((r) => ({ ...r, photo: mediaUrl(r.photo), submittedAt: toEpochSeconds(r.submittedAt) }));
 }
 
-export const REASON_MAX = 200;
+const REASON_MAX = 200;
 
 /**
  * Settles an application in review: approved, or rejected with the reason the applicant reads.

@@ -37,7 +37,7 @@ export async function reencodePicture(ctx: DomainContext, bytes: Buffer, resize:
 }
 
 /** The avatar: a square cut of the picture. */
-export function avatarImage(ctx: DomainContext, bytes: Buffer): Promise<Buffer> {
+function avatarImage(ctx: DomainContext, bytes: Buffer): Promise<Buffer> {
   return reencodePicture(ctx, bytes, { width: ctx.config.AVATAR_SIDE, height: ctx.config.AVATAR_SIDE, fit: "cover" });
 }
 

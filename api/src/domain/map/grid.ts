@@ -35,7 +35,7 @@ export function toGrid(point: { lat: number; lng: number }, stepE6: number): Gri
 }
 
 /** An inclusive range of stored values, in millionths of a degree. */
-export type Range = readonly [number, number];
+type Range = readonly [number, number];
 
 /** Every stored point within a distance of a centre lies inside: one latitude range, one or two longitude ranges. */
 export interface Box {

@@ -24,7 +24,7 @@ function nextDay(day: string): string {
  * to GIFT_BOXES_MAX unused (the rest of a day's are forfeited). The unused count only drops
  * when someone uses a box, and a use makes the owner's due boxes first, so lateness is exact.
  */
-export async function makeDueBoxes(tx: DomainContext, userId: number): Promise<void> {
+async function makeDueBoxes(tx: DomainContext, userId: number): Promise<void> {
   const progress = await lockProgress(tx, userId);
   const now = tx.clock.now();
   const today = utcDay(now);

@@ -12,7 +12,7 @@ import { fileStoreFor } from "../../storage/file-store.ts";
  * How long a browser may show a user's picture without asking again, and that no shared cache
  * (a CDN, a proxy) may keep it at all (docs/decisions/036). The web app's /media passes it on.
  */
-export const USER_PICTURE_CACHE = "private, max-age=600";
+const USER_PICTURE_CACHE = "private, max-age=600";
 
 /** The upload's `type` field and its one file, read whole within the size limit (413 beyond it). */
 async function readUpload(request: FastifyRequest): Promise<{ type: string; bytes: Buffer }> {
