@@ -3,9 +3,9 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { normalizeLanguage } from "../contract/languages.ts";
-import type { Namespace } from "./utils/i18n.ts";
+import { ROOT_NAMESPACES, type Namespace } from "./utils/i18n.ts";
 import { PageTranslationsContext } from "./utils/page-translations.tsx";
-import { pageTranslations, translatorFor } from "./utils/translations.server.ts";
+import { pageTranslations } from "./utils/translations.server.ts";
 import { TranslatorProvider } from "./utils/translation.tsx";
 import { detectLocale } from "../lib/visitor-language.ts";
 import { NonceContext } from "./utils/nonce.tsx";
@@ -46,13 +46,14 @@ export default async function handleRequest(
   // The root loader settled the language; reading it back keeps the render and the data in step.
   const rootData = remixContext.staticHandlerContext.loaderData.root as { locale?: string; namespaces?: Namespace[] } | undefined;
   const locale = normalizeLanguage(rootData?.locale) ?? (await detectLocale(request));
-  // Without the root's data (its own error) the language's full translator renders the page.
-  const page = rootData?.namespaces ? pageTranslations(locale, rootData.namespaces) : undefined;
+  // Without the root's data (its own loader failed) the page is the root's error: its namespaces
+  // still go into the document, so the browser shows the error in the same words.
+  const page = pageTranslations(locale, rootData?.namespaces ?? ROOT_NAMESPACES);
   const nonce = (loadContext as { cspNonce?: string }).cspNonce;
   const html = await renderDocument(
     <NonceContext.Provider value={nonce}>
-      <TranslatorProvider value={page?.translator ?? translatorFor(locale)}>
-        <PageTranslationsContext.Provider value={page?.json}>
+      <TranslatorProvider value={page.translator}>
+        <PageTranslationsContext.Provider value={page.json}>
           <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
         </PageTranslationsContext.Provider>
       </TranslatorProvider>

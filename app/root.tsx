@@ -1,24 +1,16 @@
 import type { LinksFunction } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useMatches,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { TranslatorProvider, useTranslation } from "~/utils/translation.tsx";
 import { translator, type Bundles, type Translator } from "~/utils/translate.ts";
-import type { LanguageCode } from "../contract/languages.ts";
+import { DEFAULT_LANGUAGE, languageDir, normalizeLanguage, type LanguageCode } from "../contract/languages.ts";
 import type { loader } from "./root.server.ts";
+import { AppFrame } from "./components/app-frame.tsx";
 import { IconSprite } from "./components/icons.tsx";
 import { LoadingSpinner } from "./components/loading-spinner.tsx";
 import { OfflineNotice } from "./components/offline-notice.tsx";
+import { ErrorTitle, PageError } from "./components/page-error.tsx";
 import { Toaster, useActionToast } from "./components/toaster.tsx";
 import stylesHref from "./styles/app.css?url";
 import { ROOT_NAMESPACES, type RouteHandle } from "./utils/i18n.ts";
@@ -51,10 +43,18 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   // A post that answered with a redirect (no action data) left its toast in the flash cookie.
   (formMethod !== undefined && formMethod !== "GET" && actionResult === undefined);
 
-export type RootData = ReturnType<typeof useRootData>;
+export type RootData = ReturnType<typeof useRouteLoaderData<typeof loader>>;
 
-function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
+// In the browser, the root's last data. A refetch that failed (the connection lost on the way
+// to the next page) leaves the root without data, and the error must still be shown in the
+// page's language and direction, with its words.
+let lastRootData: RootData;
+
+function useRootData(): RootData {
+  const data = useRouteLoaderData<typeof loader>("root");
+  if (typeof document === "undefined") return data;
+  if (data) lastRootData = data;
+  return lastRootData;
 }
 
 /** Pages marked `handle.hydrate = false` (legal texts) ship no JavaScript at all. */
@@ -69,16 +69,18 @@ const seen = new Map<string, Bundles>();
 /**
  * The page's translator. The server renders with the one entry.server.tsx made over the page's
  * namespaces; the browser with the translations the document arrived with, then those the
- * root's data brings for each next page.
+ * root's data brings for each next page. A document whose root loader failed has no root data:
+ * its language is the one the server wrote on <html>, its words (common and errors) are in it.
  */
 function usePageTranslator(data: RootData): Translator {
   const fallback = useTranslation().i18n;
   return useMemo(() => {
-    if (!data || typeof document === "undefined") return fallback;
-    const page = data.resources?.[data.locale] ?? receivedBundles();
-    const bundles = { ...seen.get(data.locale), ...page };
-    seen.set(data.locale, bundles);
-    return translator(data.locale, bundles);
+    if (typeof document === "undefined") return fallback;
+    const locale = data?.locale ?? normalizeLanguage(document.documentElement.lang) ?? DEFAULT_LANGUAGE;
+    const page = data?.resources?.[locale] ?? receivedBundles();
+    const bundles = { ...seen.get(locale), ...page };
+    seen.set(locale, bundles);
+    return translator(locale, bundles);
   }, [data, fallback]);
 }
 
@@ -88,15 +90,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const hydrate = useHydrate();
   const actionToast = useActionToast();
   const pageTranslator = usePageTranslator(data);
-  const locale: LanguageCode = data?.locale ?? "en";
+  const locale: LanguageCode = data?.locale ?? pageTranslator.language;
   return (
     <TranslatorProvider value={pageTranslator}>
-      <html lang={locale} dir={data?.dir ?? "ltr"}>
+      <html lang={locale} dir={data?.dir ?? languageDir(locale)}>
         <head>
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
           <meta name="theme-color" content="#241c5c" />
           <Meta />
+          <ErrorTitle />
           <Links />
         </head>
         <body>
@@ -122,24 +125,18 @@ export default function App() {
   return <Outlet />;
 }
 
+/**
+ * The root's own loader failed, or a page outside the signed-in layout. A lost connection fails
+ * the root's refetch as well as the page's, and the root's error is the one shown: on a signed-in
+ * page the error still sits between the tabs, as the layout's own boundary would show it.
+ */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t, i18n } = useTranslation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const code = isRouteErrorResponse(error) ? (error.data as { code?: number } | null)?.code : undefined;
-  const reason = code !== undefined && i18n.exists(`errors:${code}`) ? t(`errors:${code}`) : t("common:error.body");
-  return (
-    <main className="page page--center">
-      <h1>{t(notFound ? "common:error.notFoundTitle" : "common:error.title")}</h1>
-      <p>{reason}</p>
-      <div className="actions actions--center">
-        <a className="button" href="">
-          {t("common:error.retry")}
-        </a>
-        <a className="button button--secondary" href="/airdrop">
-          {t("common:error.home")}
-        </a>
-      </div>
-    </main>
+  const signedIn = useMatches().some((m) => m.id === "routes/_app");
+  return signedIn ? (
+    <AppFrame>
+      <PageError inFrame />
+    </AppFrame>
+  ) : (
+    <PageError />
   );
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { BottomTabs } from "~/components/bottom-tabs.tsx";
-import { PendingPage } from "~/components/skeleton.tsx";
+import { AppFrame } from "~/components/app-frame.tsx";
+import { PageError } from "~/components/page-error.tsx";
 import { loadLayout } from "~/features/profile/layout.server.ts";
 
 /** Every signed-in page sits here: the profile is loaded once for them, then the bottom tabs,
@@ -10,12 +10,17 @@ export const loader = ({ request }: LoaderFunctionArgs) => loadLayout(request);
 
 export default function AppLayout() {
   return (
-    <div className="app">
-      <div className="app__content">
-        <Outlet />
-      </div>
-      <PendingPage />
-      <BottomTabs />
-    </div>
+    <AppFrame>
+      <Outlet />
+    </AppFrame>
+  );
+}
+
+/** A page (or the profile above it) that could not load: the error takes the page's place, the tabs stay. */
+export function ErrorBoundary() {
+  return (
+    <AppFrame>
+      <PageError inFrame />
+    </AppFrame>
   );
 }

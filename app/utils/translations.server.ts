@@ -22,7 +22,7 @@ const translators = new Map<LanguageCode, Translator>(
   LANGUAGE_CODES.map((lng) => [lng, translator(lng, resources[lng], lng === DEFAULT_LANGUAGE ? undefined : resources[DEFAULT_LANGUAGE])]),
 );
 
-/** The shared translator of a language: the server render's fallback when the root has no data. */
+/** The shared translator of a language, over all its namespaces: for loaders, actions and server-made texts. */
 export function translatorFor(locale: LanguageCode): Translator {
   return translators.get(locale)!;
 }
