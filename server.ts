@@ -9,7 +9,7 @@ import closeWithGrace from "close-with-grace";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import pino from "pino";
-import { ConfigError, DatabaseUnreachableError, loadApiConfig } from "./api/src/config.ts";
+import { DatabaseUnreachableError, loadApiConfig } from "./api/src/config.ts";
 import { FolderInUseError } from "./api/src/db/folder-lock.ts";
 import { keepFilesPrivate } from "./api/src/lib/private-files.ts";
 import { trustProxyValue } from "./api/src/lib/trust-proxy.ts";
@@ -18,10 +18,11 @@ import { ensureSecret } from "./api/src/lib/secret-file.ts";
 import type { RunningApi } from "./api/src/start.ts";
 import { startApiInWorker } from "./api/src/start-in-worker.ts";
 import { apiAnswers, apiCallsSettled } from "./app/utils/api.server.ts";
-import { loadWebEnv, WebConfigError, type WebEnv } from "./app/utils/env.server.ts";
 import { bodyGuard, isDataPath, methodGuard, originGuard, privateCaching, rateGuard } from "./app/utils/request-guards.server.ts";
 import { prerenderedPages } from "./app/utils/prerendered-pages.server.ts";
 import { routeNamespaces } from "./app/utils/route-namespaces.server.ts";
+import { ConfigError } from "./lib/config/shared.ts";
+import { loadWebEnv, type WebEnv } from "./lib/config/web.ts";
 
 const log = pino({ level: process.env.LOG_LEVEL ?? "info" });
 
@@ -43,7 +44,7 @@ let configured: Awaited<ReturnType<typeof configure>>;
 try {
   configured = await configure();
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof WebConfigError || error instanceof FolderInUseError || error instanceof DatabaseUnreachableError) {
+  if (error instanceof ConfigError || error instanceof FolderInUseError || error instanceof DatabaseUnreachableError) {
     console.error(error.message);
     process.exit(1);
   }
