@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { ErrorCode } from "../../../../contract/errors.ts";
 import type { User } from "../../../../contract/profile.ts";
+import { invitePath } from "../../../../contract/web-paths.ts";
 import { publicUrl } from "../../config.ts";
 import { rowsOf } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
@@ -13,7 +14,7 @@ import { shareImageOf } from "../campaign/share-path.ts";
 
 /** The link that opens registration with the code filled in (rules.md §4). */
 export function inviteLink(ctx: DomainContext, code: string): string {
-  return publicUrl(ctx.config, `/register?invite=${encodeURIComponent(code)}`);
+  return publicUrl(ctx.config, invitePath(code));
 }
 
 /** The user's invite code and link, and what inviting pays (rules.md §3-§4). */
