@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(async () => api.close());
 
 async function tokenOf(jar: Jar): Promise<string> {
-  return (await session.getSession(new Request(ORIGIN, { headers: { Cookie: jar.header() } }))).get("token")!;
+  return (await session.readSession(new Request(ORIGIN, { headers: { Cookie: jar.header() } }))).token!;
 }
 
 /** A signed-in browser whose user has done the required tasks, through the API with its own token. */
