@@ -9,7 +9,7 @@ import closeWithGrace from "close-with-grace";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import pino from "pino";
-import { ConfigError, DatabaseUnreachableError, loadApiConfig } from "./api/src/config.ts";
+import { DatabaseUnreachableError, loadApiConfig } from "./api/src/config.ts";
 import { FolderInUseError } from "./api/src/db/folder-lock.ts";
 import { keepFilesPrivate } from "./lib/private-files.ts";
 import { trustProxyValue } from "./lib/trust-proxy.ts";
@@ -17,11 +17,12 @@ import { rateLimits } from "./lib/rate-limit.ts";
 import { ensureSecret } from "./lib/secret-file.ts";
 import type { RunningApi } from "./api/src/start.ts";
 import { startApiInWorker } from "./api/src/start-in-worker.ts";
-import { loadWebEnv, WebConfigError, type WebEnv } from "./app/utils/env.server.ts";
 import { bodyGuard, isDataPath, methodGuard, originGuard, privateCaching, rateGuard } from "./server/request-guards.ts";
 import { appServerExports } from "./server/app-build.ts";
 import { prerenderedPages } from "./server/prerendered-pages.ts";
 import { routeNamespaces } from "./server/route-namespaces.ts";
+import { ConfigError } from "./lib/config/shared.ts";
+import { loadWebEnv, type WebEnv } from "./lib/config/web.ts";
 
 const log = pino({ level: process.env.LOG_LEVEL ?? "info" });
 
@@ -43,7 +44,7 @@ let configured: Awaited<ReturnType<typeof configure>>;
 try {
   configured = await configure();
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof WebConfigError || error instanceof FolderInUseError || error instanceof DatabaseUnreachableError) {
+  if (error instanceof ConfigError || error instanceof FolderInUseError || error instanceof DatabaseUnreachableError) {
     console.error(error.message);
     process.exit(1);
   }

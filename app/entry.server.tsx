@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { normalizeLanguage } from "../contract/languages.ts";
@@ -9,6 +9,7 @@ import { pageTranslations } from "./utils/translations.server.ts";
 import { TranslatorProvider } from "./utils/translation.tsx";
 import { detectLocale } from "../lib/visitor-language.ts";
 import { NonceContext } from "./utils/nonce.tsx";
+import { renewSession } from "./utils/session.server.ts";
 
 /**
  * Remix's <Scripts> preloads the page's modules at the browser's high priority, beside the
@@ -61,10 +62,21 @@ export default async function handleRequest(
     nonce,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  await renewSession(request, responseHeaders);
   // In development React would warn, at every hydration, of an attribute it did not render.
   const sent = process.env.NODE_ENV === "development" ? html : html.replaceAll(MODULE_PRELOAD, LOW_PRIORITY_MODULE_PRELOAD);
   return new Response(sent, { headers: responseHeaders, status: responseStatusCode });
 }
+
+/**
+ * Remix's own fetch of a page's data or of an action's answer: a signed-in browser's session is
+ * renewed here too, so a user who stays on one page (its countdown refreshing, its forms
+ * posting) stays signed in. Resource routes (pictures, share images) never carry it.
+ */
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
+  await renewSession(request, response.headers);
+  return response;
+};
 
 function renderDocument(element: React.ReactElement, nonce: string | undefined): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createCookieSessionStorage } from "@remix-run/node";
+import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import { Agent, request } from "undici";
 
 const count = Number(process.argv[process.argv.indexOf("--requests") + 1]) || 500;
@@ -65,8 +65,10 @@ try {
   const storage = createCookieSessionStorage({ cookie: { name: "vv_session", secrets: [SECRET], path: "/" } });
   const session = await storage.getSession();
   session.set("token", token);
-  session.set("did", did);
-  const cookie = (await storage.commitSession(session)).split(";")[0];
+  // Renewed just now: the answers measured carry no renewal of the session.
+  session.set("renewedAt", Date.now());
+  const device = (await createCookie("vv_device", { secrets: [SECRET], path: "/" }).serialize(did)).split(";")[0];
+  const cookie = `${(await storage.commitSession(session)).split(";")[0]}; ${device}`;
 
   const query = `os=web&country=&lang=en&ui_lang=en&pkg=web&vcode=1&did=${did}`;
   const direct = await time(`${api}/v1/user/?${query}`, { authorization: `HIN ${token}` });

@@ -173,11 +173,13 @@ export async function signedInCookie(apiBase: string, dataDir: string, secret: s
   const storage = createCookieSessionStorage({ cookie: { name: "vv_session", secrets: [secret], path: "/" } });
   const session = await storage.getSession();
   session.set("token", reg.token);
-  session.set("did", reg.did);
+  // Renewed just now: the pages measured carry no renewal of the session.
+  session.set("renewedAt", Date.now());
   const sessionCookie = (await storage.commitSession(session)).split(";")[0];
+  const device = (await createCookie("vv_device", { secrets: [secret], path: "/" }).serialize(reg.did)).split(";")[0];
   // A returning visitor: the one-time welcome card has been shown.
   const welcomed = (await createCookie("vv_welcomed", { path: "/" }).serialize("1")).split(";")[0];
-  return `${sessionCookie}; ${welcomed}`;
+  return `${sessionCookie}; ${device}; ${welcomed}`;
 }
 
 // ---- scratch databases -------------------------------------------------------------------

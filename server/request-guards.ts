@@ -4,6 +4,7 @@ import type { NextFunction, Request, Response } from "express";
 import { encode } from "turbo-stream";
 import { ErrorCode, ERROR_MESSAGES, type ErrorCodeValue } from "../contract/errors.ts";
 import { LANGUAGES, type LanguageCode } from "../contract/languages.ts";
+import { mediaName } from "../contract/web-paths.ts";
 import type { RateLimits } from "../lib/rate-limit.ts";
 import { detectLocale } from "../lib/visitor-language.ts";
 
@@ -156,7 +157,7 @@ export function bodyGuard(opts: Pick<GuardOptions, "bodyLimit" | "uploadLimit" |
  */
 export function privateCaching(req: Request, res: Response, next: NextFunction): void {
   const personal = isDataPath(req.path) || /(?:^|;\s*)vv_session=/.test(req.headers.cookie ?? "");
-  if (personal && !req.path.startsWith("/media/")) res.setHeader("Cache-Control", "private, no-store");
+  if (personal && mediaName(req.path) === null) res.setHeader("Cache-Control", "private, no-store");
   next();
 }
 

@@ -1,31 +1,22 @@
 import { z } from "zod";
 import { CAMPAIGN_TASKS, type CampaignTask } from "../../contract/campaign-states.ts";
+import { ConfigError, DEFAULT_WEB_PORT, int, localWebUrl, optionalUrl, parseSettings, publicUrlSetting, sharedSettings } from "../../lib/config/shared.ts";
 import { ensureSecret } from "../../lib/secret-file.ts";
 
-const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
-const optionalUrl = z
-  .string()
-  .trim()
-  .transform((v) => v || undefined)
-  .pipe(z.url().optional())
-  .optional();
+export { ConfigError };
 
 /**
  * Every setting of the API, from the environment, the rules' numbers included: operators and
  * tests change them here, never in code.
  */
 export const apiConfigSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  API_PORT: int(8787, 1).pipe(z.number().max(65535)),
+  ...sharedSettings,
   API_HOST: z.string().default("127.0.0.1"),
-  TRUST_PROXY: z.string().trim().min(1).default("loopback"),
-  REDIS_URL: optionalUrl,
   RATE_API_PER_IP_PER_MINUTE: int(600, 1),
   RATE_AUTH_PER_IP_PER_MINUTE: int(30, 1),
   RATE_WRITES_PER_USER_PER_MINUTE: int(120, 1),
-  REQUEST_TIMEOUT_MS: int(30_000, 1000),
-  PUBLIC_URL: z.url().default("http://localhost:3000"),
-  DATA_DIR: z.string().min(1).default("./data"),
+  // A separately run API does not know the web app's PORT: the web app's own default port.
+  PUBLIC_URL: publicUrlSetting.default(localWebUrl(DEFAULT_WEB_PORT)),
   DATABASE_URL: optionalUrl,
   // Decision 035. The query timeout, unset, is the statement timeout and 2 s more: PostgreSQL
   // cancels a slow statement first (the connection stays usable), the client gives up on a
@@ -45,7 +36,6 @@ export const apiConfigSchema = z.object({
   OTP_MAX_PER_IP_PER_HOUR: int(30, 1),
   DEVICE_MAX_REGISTRATIONS: int(3, 1),
   DEVICE_ACCOUNTS_PER_DAY: int(1, 1),
-  TOKEN_IDLE_DAYS: int(30, 1),
   ROUND_SECONDS: int(28800, 1),
   ROUND_EPOCH: z.iso.datetime({ offset: true }).default("2026-01-01T00:00:00Z"),
   VV_PER_POWER_PER_ROUND: z
@@ -63,7 +53,6 @@ export const apiConfigSchema = z.object({
   INVITE_FRIENDS: int(3, 1),
   UPGRADE_POWER: int(50, 0),
   APP_LATEST_VCODE: int(1, 0),
-  NATIVE_APP_KEY: z.string().min(16, "at least 16 characters").optional(),
   SCHEDULER_TICK_MS: int(5000, 100),
   REMIND_PER_DAY: int(2, 1),
   REMIND_GAP_SECONDS: int(14400, 0),
@@ -127,25 +116,16 @@ export function publicUrl(config: { PUBLIC_URL: string }, path: string): string 
   return `${config.PUBLIC_URL.replace(/\/+$/, "")}${path}`;
 }
 
-export class ConfigError extends Error {}
-
 /** DATABASE_URL names a database that cannot be reached or opened at start: one line, like a ConfigError. */
 export class DatabaseUnreachableError extends Error {}
 
 /** Parses the environment; a bad value throws one line that names the variable. */
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
-  const parsed = apiConfigSchema.safeParse(env);
-  if (!parsed.success) throw new ConfigError(describeIssue(parsed.error));
-  const config = parsed.data;
+  const config = parseSettings(apiConfigSchema, env);
   return {
     ...config,
     // Resolved here so `npm run ops -- config` shows the effective value.
     DATABASE_QUERY_TIMEOUT_MS: databaseTimeouts(config).queryMs,
     API_SECRET: config.API_SECRET || ensureSecret(config.DATA_DIR, "api-secret"),
   };
-}
-
-function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  return `Invalid configuration: ${issue.path.join(".") || "environment"}: ${issue.message}`;
 }

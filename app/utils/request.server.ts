@@ -7,21 +7,21 @@ import type { RouteSpec } from "../../contract/route.ts";
 import { ApiError, callApi, type Caller } from "./api.server.ts";
 import { appFromRequest } from "./app-client.server.ts";
 import { detectLocale } from "../../lib/visitor-language.ts";
-import { getSession, signedOutCookie } from "./session.server.ts";
+import { readSession, signedOutCookies, withCookies, type BrowserSession } from "./session.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 import type { Toast } from "./toast.ts";
 
 export interface RequestContext {
   locale: LanguageCode;
   caller: Caller;
-  session: Awaited<ReturnType<typeof getSession>>;
+  session: BrowserSession;
 }
 
 export async function requestContext(request: Request): Promise<RequestContext> {
-  const [session, locale, app] = await Promise.all([getSession(request), detectLocale(request), appFromRequest(request)]);
+  const [session, locale, app] = await Promise.all([readSession(request), detectLocale(request), appFromRequest(request)]);
   const caller: Caller = {
-    token: session.get("token"),
-    did: session.get("did"),
+    token: session.token,
+    did: session.did,
     locale,
     requestId: request.headers.get("x-request-id") ?? randomUUID(),
     clientIp: request.headers.get("x-client-ip") || undefined,
@@ -63,7 +63,7 @@ export async function callSignedIn<S extends RouteSpec>(
     return await callApi(spec, ctx.caller, input);
   } catch (error) {
     if (error instanceof ApiError && (error.code === ErrorCode.loginExpired || error.code === ErrorCode.accountBanned)) {
-      const headers = new Headers({ "Set-Cookie": await signedOutCookie(ctx.session) });
+      const headers = withCookies(await signedOutCookies(ctx.session));
       throw await redirectWithToast(loginPath(request), errorToast(error), { headers });
     }
     throw error;

@@ -41,8 +41,8 @@ async function visitor(path = "/register"): Promise<Jar> {
 }
 
 async function sessionOf(jar: Jar) {
-  const s = await session.getSession(get("/", { jar }));
-  return { token: s.get("token"), did: s.get("did") };
+  const { token, did } = await session.readSession(get("/", { jar }));
+  return { token, did };
 }
 
 async function toastOf(jar: Jar) {
@@ -136,7 +136,7 @@ describe("register, then the signed-in pages", () => {
     const res = jar.take(await run(() => register.action(args(post("/register", { intent: "register", email, code }, { jar })))));
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/airdrop");
-    expect(setCookieNames(res).sort()).toEqual(["vv_lang", "vv_session", "vv_toast"]);
+    expect(setCookieNames(res).sort()).toEqual(["vv_device", "vv_lang", "vv_session", "vv_toast"]);
     const signedIn = await sessionOf(jar);
     expect(signedIn.token).toEqual(expect.any(String));
     expect(signedIn.did).toMatch(/^[A-Za-z0-9_-]{44}$/); // issued by the API with the first sign-in

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { users } from "../../api/src/db/schema.ts";
 import { reviewApplication } from "../../api/src/domain/campaign/review.ts";
 import { ErrorCode } from "../../contract/errors.ts";
+import { campaignSharePath, invitePath } from "../../contract/web-paths.ts";
 import type { TestApi } from "../setup/test-api.ts";
 import { args, get, ORIGIN, run, signUpThroughApp, startBff, type Jar } from "./harness.ts";
 
@@ -23,7 +24,7 @@ beforeAll(async () => {
 afterAll(async () => api.close());
 
 async function tokenOf(jar: Jar): Promise<string> {
-  return (await session.getSession(new Request(ORIGIN, { headers: { Cookie: jar.header() } }))).get("token")!;
+  return (await session.readSession(new Request(ORIGIN, { headers: { Cookie: jar.header() } }))).token!;
 }
 
 /** A signed-in browser whose user has done the required tasks, through the API with its own token. */
@@ -78,11 +79,12 @@ test("applied through the web app, approved by an operator: the share image is s
   const inReview = await (await run(() => campaign.loader(args(get("/campaign", { jar }))))).json();
   expect(inReview).toMatchObject({ campaign: { status: "in_review", contact: "Telegram @maya" }, submitted: expect.stringMatching(/2026/) });
 
-  const file = `${user.inviteCode}.png`;
-  expect((await shareRoute.loader({ ...args(get(`/campaign/share/${file}`)), params: { file } })).status).toBe(404);
+  const sharePath = campaignSharePath(user.inviteCode);
+  const file = sharePath.split("/").at(-1)!;
+  expect((await shareRoute.loader({ ...args(get(sharePath)), params: { file } })).status).toBe(404);
   expect(await reviewApplication(api.domain, { userId: user.id, approve: true, actor: "test" })).toBe(true);
 
-  const image = await shareRoute.loader({ ...args(get(`/campaign/share/${file}`)), params: { file } });
+  const image = await shareRoute.loader({ ...args(get(sharePath)), params: { file } });
   expect(image.status).toBe(200);
   expect(image.headers.get("Content-Type")).toBe("image/png");
   expect(image.headers.get("Cache-Control")).toBe("public, no-cache");
@@ -90,7 +92,7 @@ test("applied through the web app, approved by an operator: the share image is s
   const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
   expect([meta.format, meta.width, meta.height]).toEqual(["png", 1200, 630]);
   const etag = image.headers.get("ETag")!;
-  const revalidated = await shareRoute.loader({ ...args(get(`/campaign/share/${file}`, { headers: { "If-None-Match": etag } })), params: { file } });
+  const revalidated = await shareRoute.loader({ ...args(get(sharePath, { headers: { "If-None-Match": etag } })), params: { file } });
   expect(revalidated.status).toBe(304);
   expect(revalidated.headers.get("ETag")).toBe(etag);
 
@@ -99,10 +101,10 @@ test("applied through the web app, approved by an operator: the share image is s
   }
 
   // The invite link's page: its preview image is the card, as an absolute URL.
-  const page = await (await run(() => register.loader(args(get(`/register?invite=${user.inviteCode}`))))).json();
-  expect(page.shareImage).toBe(`/campaign/share/${file}`);
+  const page = await (await run(() => register.loader(args(get(invitePath(user.inviteCode)))))).json();
+  expect(page.shareImage).toBe(sharePath);
   const tags = register.meta({ data: page } as never) as { property?: string; content?: string }[];
-  expect(tags).toContainEqual({ property: "og:image", content: `${ORIGIN}/campaign/share/${file}` });
+  expect(tags).toContainEqual({ property: "og:image", content: `${ORIGIN}${sharePath}` });
   const plain = await (await run(() => register.loader(args(get("/register"))))).json();
   expect((register.meta({ data: plain } as never) as { property?: string }[]).some((t) => t.property === "og:image")).toBe(false);
 });

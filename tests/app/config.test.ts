@@ -22,6 +22,9 @@ test.each([
   [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
   [{ DATABASE_URL: "not a url" }, "DATABASE_URL"],
   [{ SMTP_URL: "nope" }, "SMTP_URL"],
+  [{ TOKEN_IDLE_DAYS: "0" }, "TOKEN_IDLE_DAYS"],
+  [{ REDIS_URL: "nope" }, "REDIS_URL"],
+  [{ UPSTREAM_URL: "http://127.0.0.1:9", TOKEN_IDLE_DAYS: "forever" }, "TOKEN_IDLE_DAYS"],
 ])("a bad %o stops the start with one line naming %s", (env, name) => {
   const { status, lines } = startWith(env);
   expect(status).toBe(1);

@@ -2,6 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server.js";
 import { beforeAll, describe, expect, test } from "vitest";
+import { ConfigError } from "../../lib/config/shared.ts";
 import { ORIGIN, SESSION_SECRET, args, get, loadContext, run } from "./harness.ts";
 
 // Real agents, as the apps and browsers sent them.
@@ -53,7 +54,7 @@ const LINKS = {
 };
 
 let detect: typeof import("../../app/features/download/in-app-browser.server.ts");
-let env: typeof import("../../app/utils/env.server.ts");
+let env: typeof import("../../lib/config/web.ts");
 let download: typeof import("../../app/features/download/download.server.ts");
 let route: typeof import("../../app/routes/download.tsx");
 let root: typeof import("../../app/root.tsx");
@@ -63,7 +64,7 @@ let translation: typeof import("../../app/utils/translation.tsx");
 beforeAll(async () => {
   Object.assign(process.env, { SESSION_SECRET, PUBLIC_URL: ORIGIN, ...LINKS });
   detect = await import("../../app/features/download/in-app-browser.server.ts");
-  env = await import("../../app/utils/env.server.ts");
+  env = await import("../../lib/config/web.ts");
   download = await import("../../app/features/download/download.server.ts");
   route = await import("../../app/routes/download.tsx");
   root = await import("../../app/root.tsx");
@@ -149,7 +150,7 @@ describe("links from the configuration", () => {
     ["APP_VERSION", "latest"],
     ["APP_VERSION", "1.4.0; rm -rf"],
   ])("a bad %s (%j) stops the start with a message naming it", (name, value) => {
-    expect(() => settings({ [name]: value })).toThrow(env.WebConfigError);
+    expect(() => settings({ [name]: value })).toThrow(ConfigError);
     expect(() => settings({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}:`));
   });
 

@@ -128,14 +128,14 @@ interface Browser {
 let browser: Browser | undefined;
 
 async function sessionOf(jar: Jar) {
-  return session.getSession(new Request(ORIGIN, { headers: { Cookie: jar.header() } }));
+  return session.readSession(new Request(ORIGIN, { headers: { Cookie: jar.header() } }));
 }
 
 /** The account's id, asked of the API with the jar's token (undefined once the token no longer works). */
 async function accountOf(jar: Jar): Promise<{ userId?: number; did: string }> {
   const s = await sessionOf(jar);
-  const res = await api.app.inject({ method: "GET", url: "/v1/user/", headers: { authorization: `HIN ${s.get("token")}` } });
-  return { userId: res.json().data?.id, did: s.get("did")! };
+  const res = await api.app.inject({ method: "GET", url: "/v1/user/", headers: { authorization: `HIN ${s.token}` } });
+  return { userId: res.json().data?.id, did: s.did! };
 }
 
 async function newBrowser(): Promise<Browser> {
@@ -149,10 +149,9 @@ async function newBrowser(): Promise<Browser> {
 async function signedIn(): Promise<Browser> {
   browser ??= await newBrowser();
   const s = await sessionOf(browser.jar);
-  if (s.get("token")) return browser;
-  s.set("token", await issueToken(api.domain, browser.userId, browser.did));
-  s.set("did", browser.did);
-  browser.jar.take(new Response(null, { headers: { "Set-Cookie": await session.commitSession(s) } }));
+  if (s.token) return browser;
+  const token = await issueToken(api.domain, browser.userId, browser.did);
+  browser.jar.take(new Response(null, { headers: session.withCookies(await session.signedInCookies(s, { token, did: browser.did })) }));
   if ((await accountOf(browser.jar)).userId === undefined) browser = await newBrowser();
   return browser;
 }
@@ -218,7 +217,7 @@ function postArbitrary(route: ActionRoute): fc.Arbitrary<Post> {
   const paramNames = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
   const splat = route.path.endsWith("*");
   const cookie = fc.tuple(
-    fc.constantFrom("vv_lang", "vv_tz", "vv_app", "vv_toast", "vv_session", "vv_welcomed", "x"),
+    fc.constantFrom("vv_lang", "vv_tz", "vv_app", "vv_toast", "vv_session", "vv_device", "vv_welcomed", "x"),
     fc.oneof(gen.queryValue, gen.text).map(gen.asciiOnly),
   );
   return fc.record({

@@ -51,7 +51,7 @@ function databaseBack(): void {
 }
 
 async function tokenOf(jar: Jar): Promise<string | undefined> {
-  return (await session.getSession(get("/", { jar }))).get("token");
+  return (await session.readSession(get("/", { jar }))).token;
 }
 
 async function toastOf(jar: Jar) {

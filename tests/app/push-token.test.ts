@@ -25,7 +25,7 @@ afterAll(async () => api.close());
 
 const hand = (form: Record<string, string>, jar?: Jar) => run(() => route.action(args(post("/native/push-token", form, { jar }))));
 const rowsWith = (token: string) => api.database.db.select().from(pushTokens).where(eq(pushTokens.token, token));
-const didOf = async (jar: Jar) => (await session.getSession(get("/", { jar }))).get("did") as string;
+const didOf = async (jar: Jar) => (await session.readSession(get("/", { jar }))).did!;
 
 describe("POST /native/push-token", () => {
   test("signed in: the token is bound to the session's account and device", async () => {

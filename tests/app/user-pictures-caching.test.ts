@@ -56,7 +56,7 @@ test("the check itself: what the code had before is what it refuses", () => {
 });
 
 async function tokenOf(jar: Jar): Promise<string> {
-  return (await session.getSession(new Request(ORIGIN, { headers: { Cookie: jar.header() } }))).get("token")!;
+  return (await session.readSession(new Request(ORIGIN, { headers: { Cookie: jar.header() } }))).token!;
 }
 
 const picture = () => sharp({ create: { width: 600, height: 600, channels: 3, background: "#58c" } }).jpeg().toBuffer();

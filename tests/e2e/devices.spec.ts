@@ -1,4 +1,4 @@
-import { createCookieSessionStorage } from "@remix-run/node";
+import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import { expect, test } from "./fixtures.ts";
 import { E2E } from "./env.ts";
 import { loginAs, logout, registerAs, requestAndEnterCode, strings, uniqueEmail } from "./helpers.ts";
@@ -30,22 +30,51 @@ test("a device registers at most three accounts (300016)", async ({ page }) => {
   await expect(page.getByRole("alert")).toHaveText(new RegExp(t("errors:300016")));
 });
 
-test("a banned device can neither log in nor register (300024)", async ({ page, browser, baseURL }) => {
-  const email = uniqueEmail("victim");
-  const elsewhere = await browser.newPage();
-  await registerAs(elsewhere, email);
+/** The value of a cookie from its Set-Cookie line. */
+const valueOf = (setCookie: string) => setCookie.split(";")[0].split("=").slice(1).join("=");
 
-  // The operator banned this device id before the server started; put it in this phone's session.
+/** A session cookie holding a device id, as sign-ins wrote it before the device id had a cookie of its own. */
+async function oldShapeSession(did: string): Promise<string> {
   const storage = createCookieSessionStorage({ cookie: { name: "vv_session", secrets: [E2E.sessionSecret], path: "/", httpOnly: true, sameSite: "lax" } });
   const session = await storage.getSession();
-  session.set("did", E2E.bannedDid);
-  const value = (await storage.commitSession(session)).split(";")[0].split("=").slice(1).join("=");
-  await page.context().addCookies([{ name: "vv_session", value, url: baseURL! }]);
+  session.set("did", did);
+  return valueOf(await storage.commitSession(session));
+}
 
-  await loginAs(page, email);
-  await expect(page.getByRole("alert")).toHaveText(new RegExp(t("errors:300024")));
-  await page.goto("/register");
-  await requestAndEnterCode(page, uniqueEmail("banned-new"));
-  await page.getByRole("button", { name: t("auth:signUp") }).click();
-  await expect(page.getByRole("alert")).toHaveText(new RegExp(t("errors:300024")));
+const BANNED_IN = {
+  "the session cookie's old shape": async () => ({ name: "vv_session", value: await oldShapeSession(E2E.bannedDid) }),
+  "the device cookie": async () => ({
+    name: "vv_device",
+    value: valueOf(await createCookie("vv_device", { secrets: [E2E.sessionSecret], path: "/" }).serialize(E2E.bannedDid)),
+  }),
+};
+
+for (const [where, cookie] of Object.entries(BANNED_IN)) {
+  test(`a banned device can neither log in nor register (300024), its id in ${where}`, async ({ page, browser, baseURL }) => {
+    const email = uniqueEmail("victim");
+    const elsewhere = await browser.newPage();
+    await registerAs(elsewhere, email);
+
+    // The operator banned this device id before the server started; put it in this phone's cookies.
+    await page.context().addCookies([{ ...(await cookie()), url: baseURL! }]);
+
+    await loginAs(page, email);
+    await expect(page.getByRole("alert")).toHaveText(new RegExp(t("errors:300024")));
+    await page.goto("/register");
+    await requestAndEnterCode(page, uniqueEmail("banned-new"));
+    await page.getByRole("button", { name: t("auth:signUp") }).click();
+    await expect(page.getByRole("alert")).toHaveText(new RegExp(t("errors:300024")));
+  });
+}
+
+test("logout ends the session but keeps the device id's own cookie, long-lived and out of scripts' reach", async ({ page }) => {
+  await registerAs(page, uniqueEmail("keep"));
+  const device = (await page.context().cookies()).find((c) => c.name === "vv_device")!;
+  expect(device.httpOnly).toBe(true);
+  // Ten years asked; browsers may cap it (Chromium at 400 days), the renewals with the session keep it going.
+  expect(device.expires * 1000).toBeGreaterThan(Date.now() + 365 * 86_400_000);
+  await logout(page);
+  const after = await page.context().cookies();
+  expect(after.find((c) => c.name === "vv_session")).toBeUndefined();
+  expect(after.find((c) => c.name === "vv_device")?.value).toBe(device.value);
 });

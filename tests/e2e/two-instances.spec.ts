@@ -244,12 +244,17 @@ class Visitor {
     return res;
   }
 
-  /** What the signed session cookie carries (Remix: base64 JSON, then ".signature"). */
-  session(): { token?: string; did?: string } {
-    const raw = this.jar.get("vv_session");
-    if (!raw) return {};
+  /** What a signed cookie carries (Remix: base64 JSON, then ".signature"). */
+  private signed(name: string): unknown {
+    const raw = this.jar.get(name);
+    if (!raw) return undefined;
     const value = decodeURIComponent(raw);
-    return JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("utf8")) as { token?: string; did?: string };
+    return JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("utf8"));
+  }
+
+  /** The login token from the session cookie, the device id from its own cookie. */
+  session(): { token?: string; did?: string } {
+    return { token: (this.signed("vv_session") as { token?: string } | undefined)?.token, did: this.signed("vv_device") as string | undefined };
   }
 }
 

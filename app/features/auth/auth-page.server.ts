@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import { getEnv } from "~/utils/env.server.ts";
 import { fixedT } from "~/utils/translations.server.ts";
 import { routes } from "../../../contract/routes.ts";
+import { INVITE_PARAM } from "../../../contract/web-paths.ts";
 import { ApiError, callApi } from "~/utils/api.server.ts";
 import { requestContext, type RequestContext } from "~/utils/request.server.ts";
 
@@ -28,7 +29,7 @@ export async function authPageLoader(request: Request, mode: "login" | "register
   const url = new URL(request.url);
   if (ctx.caller.token) throw redirect("/airdrop");
   const t = fixedT(ctx.locale, "auth");
-  const invite = url.searchParams.get("invite")?.trim() || undefined;
+  const invite = url.searchParams.get(INVITE_PARAM)?.trim() || undefined;
   const inviter = mode === "register" && invite ? await inviterOf(ctx, invite) : undefined;
   return {
     title: t(`${mode}.title`),

@@ -3,7 +3,7 @@ import { routes } from "../../../contract/routes.ts";
 import { ApiError, callApi } from "~/utils/api.server.ts";
 import { requestContext } from "~/utils/request.server.ts";
 import { safeRedirect } from "~/utils/safe-redirect.ts";
-import { signedOutCookie } from "~/utils/session.server.ts";
+import { signedOutCookies, withCookies } from "~/utils/session.server.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
 
 /** Answers that say the token is dead already: the login has ended, whatever this call did. */
@@ -38,6 +38,6 @@ export async function logoutAction(request: Request): Promise<Response> {
       if (!ended) return redirectWithToast(backTo(request), { kind: "error", key: "auth:logoutFailed" });
     }
   }
-  const headers = new Headers({ "Set-Cookie": await signedOutCookie(ctx.session) });
+  const headers = withCookies(await signedOutCookies(ctx.session));
   return redirectWithToast("/login", { kind: "success", key: "auth:loggedOut" }, { headers });
 }

@@ -4,7 +4,7 @@ import { langCookie } from "../../../lib/visitor-language.ts";
 import { field, postedForm, type StatusRefusal } from "~/utils/intent-action.server.ts";
 import { errorToast, requestContext } from "~/utils/request.server.ts";
 import { safeRedirect } from "~/utils/safe-redirect.ts";
-import { commitSession } from "~/utils/session.server.ts";
+import { signedInCookies, withCookies } from "~/utils/session.server.ts";
 import { redirectWithToast } from "~/utils/toast.server.ts";
 import type { Toast } from "~/utils/toast.ts";
 import type { OtpActionData } from "./otp-form.tsx";
@@ -53,10 +53,7 @@ export async function otpAction(request: Request, mode: "login" | "register"): P
         : await callApi(routes.accounts.register, ctx.caller, {
             body: { email, code, invite_code: invite || undefined, ui_lang: ctx.locale, lang: ctx.locale },
           });
-    ctx.session.set("token", result.token);
-    ctx.session.set("did", result.did);
-    const headers = new Headers();
-    headers.append("Set-Cookie", await commitSession(ctx.session));
+    const headers = withCookies(await signedInCookies(ctx.session, result));
     headers.append("Set-Cookie", await langCookie.serialize(result.user.ui_lang));
     const welcome = withEvent({ kind: "success", key: mode === "login" ? "auth:welcomeBack" : "auth:registered" }, "login", mode);
     return redirectWithToast(safeRedirect(field(form, "redirectTo")), welcome, { headers });

@@ -7,7 +7,7 @@ import { dispatchIntent, field, intent, Refusal, type ActionAnswer } from "~/uti
 import { pageTitle } from "~/utils/page-title.server.ts";
 import { callSignedIn, errorToast, orUnavailable, requireSignedIn } from "~/utils/request.server.ts";
 import { safeRedirect } from "~/utils/safe-redirect.ts";
-import { signedOutCookie } from "~/utils/session.server.ts";
+import { signedOutCookies, withCookies } from "~/utils/session.server.ts";
 import { redirectWithToast, setToast } from "~/utils/toast.server.ts";
 import { chosenFile, readUploadForm, uploadPicture } from "~/utils/upload.server.ts";
 import type { Toast } from "~/utils/toast.ts";
@@ -86,7 +86,7 @@ async function deleteAccount(request: Request, form: FormData): Promise<ActionAn
   } catch (error) {
     return { toast: errorToast(error), fields: { confirm } };
   }
-  const headers = new Headers({ "Set-Cookie": await signedOutCookie(ctx.session) });
+  const headers = withCookies(await signedOutCookies(ctx.session));
   return redirectWithToast("/register", { kind: "success", key: "profile:delete.done" }, { headers });
 }
 

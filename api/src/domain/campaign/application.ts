@@ -4,14 +4,14 @@ import { CONTACT_MAX, CONTACT_MIN } from "../../../../contract/campaign-states.t
 import { ErrorCode } from "../../../../contract/errors.ts";
 import { FILE_NAME } from "../../../../contract/files.ts";
 import { toEpochSeconds } from "../../../../contract/time.ts";
+import { campaignSharePath, mediaPath } from "../../../../contract/web-paths.ts";
 import { campaignApplications, uploads } from "../../db/schema.ts";
 import { Failure } from "../../lib/failure.ts";
 import { fileStoreFor } from "../../storage/file-store.ts";
 import type { DomainContext } from "../context.ts";
-import { mediaUrl, removeMediaFiles } from "../files/avatar.ts";
+import { removeMediaFiles } from "../files/avatar.ts";
 import type { UserRow } from "../profile/users.ts";
 import { inviteLink } from "../team/invite-link.ts";
-import { shareImagePath } from "./share-path.ts";
 import { campaignTasks } from "./tasks.ts";
 
 type ApplicationRow = typeof campaignApplications.$inferSelect;
@@ -35,11 +35,11 @@ function describe(ctx: DomainContext, user: UserRow, row: ApplicationRow | undef
     tasks,
     can_apply: open && tasks.every((t) => t.done || !t.required),
     contact: row?.contact ?? null,
-    photo: row ? mediaUrl(row.photo) : null,
+    photo: row ? mediaPath(row.photo) : null,
     reason: status === "rejected" ? (row?.reason ?? "") : null,
     submitted_at: row ? toEpochSeconds(row.submittedAt) : null,
     reviewed_at: row?.reviewedAt ? toEpochSeconds(row.reviewedAt) : null,
-    share_image: approved ? shareImagePath(user.inviteCode) : null,
+    share_image: approved ? campaignSharePath(user.inviteCode) : null,
     share_link: approved ? inviteLink(ctx, user.inviteCode) : null,
     announce_url: announceUrl(ctx),
   };
@@ -94,7 +94,7 @@ export async function applyToCampaign(ctx: DomainContext, user: UserRow, input: 
   if (!row) throw new Failure(ErrorCode.campaignAlreadyApplied);
   if (before && before.photo !== photo.name) {
     await ctx.db.delete(uploads).where(eq(uploads.name, before.photo));
-    await removeMediaFiles(fileStoreFor(ctx.config), [mediaUrl(before.photo)]);
+    await removeMediaFiles(fileStoreFor(ctx.config), [mediaPath(before.photo)]);
   }
   return describe(ctx, user, row, tasks);
 }

@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { toEpochSeconds } from "../../../../contract/time.ts";
+import { mediaPath } from "../../../../contract/web-paths.ts";
 import { auditLog, campaignApplications, users } from "../../db/schema.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
-import { mediaUrl } from "../files/avatar.ts";
 
 export interface PendingApplication {
   userId: number;
@@ -28,7 +28,7 @@ export async function pendingApplications(ctx: DomainContext): Promise<PendingAp
     .innerJoin(users, eq(users.id, campaignApplications.userId))
     .where(eq(campaignApplications.status, "in_review"))
     .orderBy(asc(campaignApplications.submittedAt), asc(campaignApplications.userId));
-  return rows.map((r) => ({ ...r, photo: mediaUrl(r.photo), submittedAt: toEpochSeconds(r.submittedAt) }));
+  return rows.map((r) => ({ ...r, photo: mediaPath(r.photo), submittedAt: toEpochSeconds(r.submittedAt) }));
 }
 
 const REASON_MAX = 200;
@@ -59,7 +59,7 @@ export async function reviewApplication(
       actor: input.actor,
       action: input.approve ? "campaign.approve" : "campaign.reject",
       target: `user:${input.userId}`,
-      detail: { photo: mediaUrl(decided.photo), ...(reason ? { reason } : {}) },
+      detail: { photo: mediaPath(decided.photo), ...(reason ? { reason } : {}) },
     });
     return true;
   });

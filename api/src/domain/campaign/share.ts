@@ -1,11 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { ErrorCode } from "../../../../contract/errors.ts";
 import { normalizeLanguage, DEFAULT_LANGUAGE } from "../../../../contract/languages.ts";
+import { mediaName } from "../../../../contract/web-paths.ts";
 import { campaignApplications, users } from "../../db/schema.ts";
 import { Failure } from "../../lib/failure.ts";
 import type { FileStore } from "../../storage/file-store.ts";
 import type { DomainContext } from "../context.ts";
-import { mediaFileName } from "../files/avatar.ts";
 import { inviteLink } from "../team/invite-link.ts";
 import { INVITE_CODE } from "../team/invites.ts";
 import { teammateName } from "../team/members.ts";
@@ -35,7 +35,7 @@ const drawn = new Map<string, Buffer>();
 /** The share image of an approved applicant as PNG bytes, with the key that names this version (the ETag). */
 export async function shareImage(ctx: DomainContext, store: FileStore, code: string): Promise<{ png: Buffer; key: string }> {
   const row = await approvedApplicant(ctx, code);
-  const avatarFile = mediaFileName(row.avatar);
+  const avatarFile = mediaName(row.avatar);
   const avatar = avatarFile ? await store.get(avatarFile) : null;
   const card: ShareCard = {
     name: teammateName(row),

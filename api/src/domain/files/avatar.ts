@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import sharp, { type ResizeOptions } from "sharp";
 import { ErrorCode } from "../../../../contract/errors.ts";
 import { AvatarStatus } from "../../../../contract/profile-states.ts";
+import { mediaName, mediaPath } from "../../../../contract/web-paths.ts";
 import { users } from "../../db/schema.ts";
 import { Failure } from "../../lib/failure.ts";
 import type { FileStore } from "../../storage/file-store.ts";
@@ -46,18 +47,6 @@ export function newFileName(): string {
   return `${randomBytes(16).toString("base64url")}.webp`;
 }
 
-const MEDIA = "/media/";
-
-/** The web app's address of a stored file. */
-export function mediaUrl(name: string): string {
-  return `${MEDIA}${name}`;
-}
-
-/** The stored file behind a media URL, or null for anything else (an empty avatar, an outside URL). */
-export function mediaFileName(url: string): string | null {
-  return url.startsWith(MEDIA) ? url.slice(MEDIA.length) : null;
-}
-
 /**
  * Removes the stored files behind media URLs nobody shows any more (an avatar replaced or refused,
  * a campaign photo replaced, the pictures of a deleted account). Called after the change is
@@ -65,7 +54,7 @@ export function mediaFileName(url: string): string | null {
  */
 export async function removeMediaFiles(store: FileStore, urls: string[]): Promise<void> {
   for (const url of urls) {
-    const name = mediaFileName(url);
+    const name = mediaName(url);
     if (name) await store.remove(name);
   }
 }
@@ -83,10 +72,10 @@ export async function uploadAvatar(ctx: DomainContext, store: FileStore, userId:
     const [before] = await tx.db.select({ pending: users.avatarNew }).from(users).where(eq(users.id, userId)).for("update");
     await tx.db
       .update(users)
-      .set({ avatarNew: mediaUrl(name), avatarStatus: AvatarStatus.inReview })
+      .set({ avatarNew: mediaPath(name), avatarStatus: AvatarStatus.inReview })
       .where(eq(users.id, userId));
     return before?.pending ?? "";
   });
   await removeMediaFiles(store, [replaced]);
-  return { urls: { id: name, url: mediaUrl(name) } };
+  return { urls: { id: name, url: mediaPath(name) } };
 }

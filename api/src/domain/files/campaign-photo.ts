@@ -1,8 +1,9 @@
 import { and, eq, notExists } from "drizzle-orm";
+import { mediaPath } from "../../../../contract/web-paths.ts";
 import { campaignApplications, uploads } from "../../db/schema.ts";
 import type { FileStore } from "../../storage/file-store.ts";
 import type { DomainContext } from "../context.ts";
-import { mediaUrl, newFileName, reencodePicture, removeMediaFiles } from "./avatar.ts";
+import { newFileName, reencodePicture, removeMediaFiles } from "./avatar.ts";
 
 /**
  * Stores a photo for the campaign application: the whole picture, at most
@@ -27,7 +28,7 @@ export async function uploadCampaignPhoto(ctx: DomainContext, store: FileStore, 
   await ctx.db.insert(uploads).values({ name, userId, type: "campaign", createdAt: ctx.clock.now() });
   await removeMediaFiles(
     store,
-    unused.map((u) => mediaUrl(u.name)),
+    unused.map((u) => mediaPath(u.name)),
   );
-  return { urls: { id: name, url: mediaUrl(name) } };
+  return { urls: { id: name, url: mediaPath(name) } };
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { ErrorCode } from "../../../../contract/errors.ts";
 import { AvatarStatus, DELETE_WORD } from "../../../../contract/profile-states.ts";
+import { mediaPath } from "../../../../contract/web-paths.ts";
 import { auditLog, campaignApplications, uploads, users } from "../../db/schema.ts";
 import { Failure } from "../../lib/failure.ts";
 import { endActivity } from "../accounts/bans.ts";
@@ -9,7 +10,7 @@ import { lockStanding } from "../accounts/standing.ts";
 import { forgetTokenLookups, revokeAllTokens } from "../accounts/tokens.ts";
 import { fileStoreFor } from "../../storage/file-store.ts";
 import { inTransaction, type DomainContext } from "../context.ts";
-import { mediaUrl, removeMediaFiles } from "../files/avatar.ts";
+import { removeMediaFiles } from "../files/avatar.ts";
 import { stopMinting } from "../airdrop/claims.ts";
 import { deleteLocation } from "../map/location.ts";
 import { moveMembersUp } from "../team/invites.ts";
@@ -58,7 +59,7 @@ export async function deleteAccount(ctx: DomainContext, userId: number, input: {
     await tx.db.delete(campaignApplications).where(eq(campaignApplications.userId, userId));
     const photos = await tx.db.delete(uploads).where(eq(uploads.userId, userId)).returning({ name: uploads.name });
     await tx.db.insert(auditLog).values({ at, actor: "self", action: "delete-account", target: `user:${userId}` });
-    return [before.avatar, before.avatarNew, ...photos.map((p) => mediaUrl(p.name))];
+    return [before.avatar, before.avatarNew, ...photos.map((p) => mediaPath(p.name))];
   });
   forgetTokenLookups(ctx);
   await removeMediaFiles(fileStoreFor(ctx.config), pictures);

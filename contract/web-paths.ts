@@ -1,0 +1,30 @@
+/**
+ * Paths of the web app that the API writes into its answers (picture URLs, invite links, the
+ * campaign's share image): the API builds them and the web app's routes serve them, so both
+ * spell them here. Zod-free: the browser may import it.
+ */
+
+const MEDIA = "/media/";
+
+/** Where the web app serves an uploaded picture (app/routes/media.$name.tsx). */
+export function mediaPath(name: string): string {
+  return `${MEDIA}${name}`;
+}
+
+/** The stored file behind a media path, or null for anything else (an empty avatar, an outside URL). */
+export function mediaName(path: string): string | null {
+  return path.startsWith(MEDIA) ? path.slice(MEDIA.length) : null;
+}
+
+/** The query parameter of the register page that carries an invite code. */
+export const INVITE_PARAM = "invite";
+
+/** The register page with an invite code filled in (app/routes/register.tsx). */
+export function invitePath(code: string): string {
+  return `/register?${INVITE_PARAM}=${encodeURIComponent(code)}`;
+}
+
+/** An approved applicant's share image (app/routes/campaign.share.$file.tsx): stable for as long as the invite code. */
+export function campaignSharePath(inviteCode: string): string {
+  return `/campaign/share/${inviteCode}.png`;
+}

@@ -1,0 +1,83 @@
+import { describe, expect, test } from "vitest";
+import { loadApiConfig } from "../../api/src/config.ts";
+import { ConfigError, sharedSettings } from "../../lib/config/shared.ts";
+import { loadWebEnv } from "../../lib/config/web.ts";
+
+const SECRET = "unit-tests-session-secret-0123456789";
+const web = (env: Record<string, string> = {}) => loadWebEnv({ NODE_ENV: "test", SESSION_SECRET: SECRET, ...env });
+const api = (env: Record<string, string> = {}) => loadApiConfig({ NODE_ENV: "test", API_SECRET: "unit-tests-api-secret", ...env });
+const SHARED = Object.keys(sharedSettings) as (keyof typeof sharedSettings)[];
+
+describe("the settings both servers read", () => {
+  test("have the same defaults on both sides", () => {
+    const w = web();
+    const a = api();
+    for (const name of SHARED) expect(w[name], name).toEqual(a[name]);
+    expect(w.TOKEN_IDLE_DAYS).toBe(30);
+    // The web app's address: the API's default is the web app's own default.
+    expect(w.PUBLIC_URL).toBe(a.PUBLIC_URL);
+  });
+
+  test("a value set is read alike by both", () => {
+    const env = { NODE_ENV: "production", DATA_DIR: "/srv/vv", API_PORT: "9001", TRUST_PROXY: "10.0.0.0/8", REDIS_URL: "redis://cache:6379", REQUEST_TIMEOUT_MS: "5000", NATIVE_APP_KEY: "k".repeat(20), TOKEN_IDLE_DAYS: "90" };
+    const w = web(env);
+    const a = api(env);
+    for (const name of SHARED) expect(w[name], name).toEqual(a[name]);
+    expect(w.TOKEN_IDLE_DAYS).toBe(90);
+  });
+
+  test.each([
+    ["TOKEN_IDLE_DAYS", "0"],
+    ["TOKEN_IDLE_DAYS", "a month"],
+    ["API_PORT", "70000"],
+    ["REDIS_URL", "not a url"],
+    ["REQUEST_TIMEOUT_MS", "10"],
+    ["NATIVE_APP_KEY", "short"],
+    ["NODE_ENV", "staging"],
+  ])("a bad %s (%j) is one ConfigError with the same line from either side", (name, value) => {
+    const [fromWeb, fromApi] = [web, api].map((load) => {
+      try {
+        load({ [name]: value });
+      } catch (error) {
+        return error;
+      }
+    });
+    expect(fromWeb).toBeInstanceOf(ConfigError);
+    expect(fromApi).toBeInstanceOf(ConfigError);
+    expect((fromWeb as Error).message).toMatch(new RegExp(`^Invalid configuration: ${name}: [^\\n]+$`));
+    expect((fromWeb as Error).message).toBe((fromApi as Error).message);
+  });
+
+  test("an empty REDIS_URL is unset on both sides", () => {
+    expect(web({ REDIS_URL: "" }).REDIS_URL).toBeUndefined();
+    expect(api({ REDIS_URL: "" }).REDIS_URL).toBeUndefined();
+  });
+});
+
+describe("the web app's derived settings", () => {
+  test("the public URL follows the port, the API's URL follows API_PORT while it runs in this process", () => {
+    const env = web({ PORT: "4100", API_PORT: "9100" });
+    expect(env.PUBLIC_URL).toBe("http://localhost:4100");
+    expect(env.UPSTREAM_URL).toBe("http://127.0.0.1:9100");
+    expect(env.apiInProcess).toBe(true);
+    const apart = web({ UPSTREAM_URL: "http://api.internal:8787" });
+    expect(apart.UPSTREAM_URL).toBe("http://api.internal:8787");
+    expect(apart.apiInProcess).toBe(false);
+  });
+
+  test("several session secrets rotate: the first signs, all verify", () => {
+    expect(web({ SESSION_SECRET: `${SECRET}, ${SECRET}-old` }).SESSION_SECRET).toEqual([SECRET, `${SECRET}-old`]);
+  });
+
+  test("no SESSION_SECRET and none in the data folder is one line naming it", () => {
+    expect(() => loadWebEnv({ NODE_ENV: "test", DATA_DIR: "tests/.tmp/no-such-folder" })).toThrow(ConfigError);
+    expect(() => loadWebEnv({ NODE_ENV: "test", DATA_DIR: "tests/.tmp/no-such-folder" })).toThrow(
+      /^Invalid configuration: SESSION_SECRET: not set, and no tests\/\.tmp\/no-such-folder\/session-secret to read$/,
+    );
+  });
+
+  test("the map's tile host is a CSP source, {s} as a wildcard", () => {
+    expect(web().MAP_TILE_SOURCE).toBe("https://tile.openstreetmap.org");
+    expect(web({ MAP_TILE_URL: "https://{s}.tiles.example/{z}/{x}/{y}.png" }).MAP_TILE_SOURCE).toBe("https://*.tiles.example");
+  });
+});
