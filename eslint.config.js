@@ -49,11 +49,18 @@ export default tseslint.config(
   },
   {
     files: ["contract/**"],
-    rules: walls([tier(["**/app/**", "**/api/**", "**/lib/**", "**/server/**", "#app/*", "#api/*", "#lib/*", "#server/*"], "contract/ imports no tier: the browser reads it too.")]),
+    rules: walls([
+      tier(
+        ["**/app/**", "**/api/**", "**/lib/**", "**/server/**", "#app/*", "#api/*", "#lib/*", "#server/*"],
+        "contract/ imports no tier: the browser reads it too.",
+      ),
+    ]),
   },
   {
     files: ["lib/**"],
-    rules: walls([tier(["**/app/**", "**/api/**", "**/server/**", "#app/*", "#api/*", "#server/*"], "lib/ serves both servers and imports neither.")]),
+    rules: walls([
+      tier(["**/app/**", "**/api/**", "**/server/**", "#app/*", "#api/*", "#server/*"], "lib/ serves both servers and imports neither."),
+    ]),
   },
   {
     files: ["server/**", "server.ts"],

@@ -73,7 +73,10 @@ function precompressed(req: Request, res: Response, next: NextFunction) {
   }
   const file = resolve(join(ASSETS_DIR, path));
   if (!file.startsWith(ASSETS_DIR + sep)) return next();
-  for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]] as const) {
+  for (const [encoding, suffix] of [
+    ["br", ".br"],
+    ["gzip", ".gz"],
+  ] as const) {
     if (accepted.includes(encoding) && existsSync(file + suffix)) {
       res.setHeader("Content-Encoding", encoding);
       res.setHeader("Vary", "Accept-Encoding");
@@ -139,9 +142,7 @@ app.use(methodGuard);
 app.use(originGuard(env.PUBLIC_URL));
 app.use(bodyGuard({ bodyLimit: env.FORM_BODY_LIMIT, uploadLimit: env.UPLOAD_BODY_LIMIT, uploadPaths: UPLOAD_PATHS }));
 app.use(privateCaching);
-const vite = DEV
-  ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }))
-  : undefined;
+const vite = DEV ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" })) : undefined;
 // The app as its build: Vite builds it again from source on each call, so an edit shows on the
 // next reload; in production it is the one built file, loaded once.
 const production = vite ? undefined : ((await import(pathToFileURL(resolve("build/server/index.js")).href)) as ServerBuild);
@@ -202,7 +203,10 @@ if (production) {
     createRequestHandler({
       build: appBuild,
       mode: env.NODE_ENV,
-      getLoadContext: async (_req, res) => ({ cspNonce: res.locals.cspNonce as string, namespacesFor: routeNamespaces((await appBuild()).routes) }),
+      getLoadContext: async (_req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        namespacesFor: routeNamespaces((await appBuild()).routes),
+      }),
     }),
   );
 }

@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import { vitePlugin as remix } from "@remix-run/dev";
 import type { ManualChunksOption } from "rollup";
 import { defineConfig } from "vite";
@@ -29,7 +28,6 @@ const sharedChunk: ManualChunksOption = (id, { getModuleInfo }) =>
   SHARED.test(id) && (getModuleInfo(id)?.importers.length ?? 0) > 0 ? "shared" : undefined;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   server: { port: Number(process.env.PORT) || 3000 },
   build: {
     // Pictures a stylesheet names (Leaflet's controls) stay files of their own, fetched when

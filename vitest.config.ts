@@ -1,8 +1,6 @@
 import { defineConfig } from "vitest/config";
-import { fileURLToPath } from "node:url";
 
 export default defineConfig({
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     include: ["tests/{unit,api,app}/**/*.test.{ts,tsx}"],
     globalSetup: ["tests/setup/global-setup.ts"],

@@ -2,12 +2,12 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { normalizeLanguage } from "../contract/languages.ts";
+import { normalizeLanguage } from "#contract/languages.ts";
 import { ROOT_NAMESPACES, type Namespace } from "./utils/i18n.ts";
 import { PageTranslationsContext } from "./utils/page-translations.tsx";
 import { pageTranslations } from "./utils/translations.server.ts";
 import { TranslatorProvider } from "./utils/translation.tsx";
-import { detectLocale } from "../lib/visitor-language.ts";
+import { detectLocale } from "#lib/visitor-language.ts";
 import { NonceContext } from "./utils/nonce.tsx";
 import { renewSession } from "./utils/session.server.ts";
 

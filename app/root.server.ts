@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { languageDir } from "../contract/languages.ts";
+import { languageDir } from "#contract/languages.ts";
 import { appFromUrl } from "./utils/app-client.server.ts";
 import { appCookie } from "./utils/cookies.server.ts";
 import { FEATURE_NAMESPACES, ROOT_NAMESPACES, type Namespace } from "./utils/i18n.ts";
-import { detectLocale, langCookie, languageFromUrl } from "../lib/visitor-language.ts";
+import { detectLocale, langCookie, languageFromUrl } from "#lib/visitor-language.ts";
 import { isDataRequest, takeToast } from "./utils/toast.server.ts";
 import type { Toast } from "./utils/toast.ts";
 import { resourcesFor } from "./utils/translations.server.ts";

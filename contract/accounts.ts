@@ -29,16 +29,50 @@ const didResult = z.object({ did: z.string() });
 
 /** The native app install's push token (FCM on Android, APNs on iOS): printable ASCII, no spaces. */
 export const pushTokenBody = z.object({
-  token: z.string().trim().min(1).max(1024).regex(/^[\x21-\x7e]+$/).describe("The push token the phone's push service gave the app"),
+  token: z
+    .string()
+    .trim()
+    .min(1)
+    .max(1024)
+    .regex(/^[\x21-\x7e]+$/)
+    .describe("The push token the phone's push service gave the app"),
   platform: z.enum(["android", "ios"]),
 });
 const sendCodeResult = z.object({ resend_after: z.number().int().describe("Seconds until another code may be sent") });
 
 export const accountRoutes = {
   did: route({ method: "GET", path: "/v1/user/did/", summary: "Issue a device id", auth: false, response: didResult }),
-  sendCode: route({ method: "POST", path: "/v1/user/vcode/send/", summary: "E-mail a one-time code", auth: false, body: sendCodeBody, response: sendCodeResult }),
-  register: route({ method: "POST", path: "/v1/user/register/", summary: "Register with e-mail and code", auth: false, body: registerBody, response: authResult }),
-  login: route({ method: "POST", path: "/v1/user/login/", summary: "Log in with e-mail and code", auth: false, body: loginBody, response: authResult }),
+  sendCode: route({
+    method: "POST",
+    path: "/v1/user/vcode/send/",
+    summary: "E-mail a one-time code",
+    auth: false,
+    body: sendCodeBody,
+    response: sendCodeResult,
+  }),
+  register: route({
+    method: "POST",
+    path: "/v1/user/register/",
+    summary: "Register with e-mail and code",
+    auth: false,
+    body: registerBody,
+    response: authResult,
+  }),
+  login: route({
+    method: "POST",
+    path: "/v1/user/login/",
+    summary: "Log in with e-mail and code",
+    auth: false,
+    body: loginBody,
+    response: authResult,
+  }),
   logout: route({ method: "POST", path: "/v1/user/logout/", summary: "Revoke this token", auth: true, response: emptyResult }),
-  pushToken: route({ method: "PUT", path: "/v1/user/push_token/", summary: "Bind this device's push token to the signed-in account (needs did)", auth: true, body: pushTokenBody, response: emptyResult }),
+  pushToken: route({
+    method: "PUT",
+    path: "/v1/user/push_token/",
+    summary: "Bind this device's push token to the signed-in account (needs did)",
+    auth: true,
+    body: pushTokenBody,
+    response: emptyResult,
+  }),
 } as const;

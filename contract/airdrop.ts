@@ -55,7 +55,10 @@ const roundListQuery = z.object({
   size: z.coerce.number().int().min(1).max(50).optional().describe("Rounds per page, 50 unless given"),
 });
 
-const bonusTypeNumber = z.number().int().refine((n) => (BONUS_TASK_ORDER as readonly number[]).includes(n), "a bonus_type");
+const bonusTypeNumber = z
+  .number()
+  .int()
+  .refine((n) => (BONUS_TASK_ORDER as readonly number[]).includes(n), "a bonus_type");
 const bonusTaskSchema = z.object({
   user_id: z.number().int(),
   bonus_type: bonusTypeNumber,
@@ -90,13 +93,58 @@ const airdropOverviewResult = z.object({ info: airdropInfoSchema, rounds: roundL
 
 // Wire names: "mint" is the airdrop, "collect" a claim, "twitter" the social handle.
 export const airdropRoutes = {
-  info: route({ method: "GET", path: "/v1/mint/user_info/", summary: "Airdrop state, power and the next round", auth: true, response: airdropInfoSchema }),
-  rounds: route({ method: "GET", path: "/v1/mint/list/", summary: "The user's airdrop rounds, newest first, paged by round number", auth: true, query: roundListQuery, response: roundListResult }),
+  info: route({
+    method: "GET",
+    path: "/v1/mint/user_info/",
+    summary: "Airdrop state, power and the next round",
+    auth: true,
+    response: airdropInfoSchema,
+  }),
+  rounds: route({
+    method: "GET",
+    path: "/v1/mint/list/",
+    summary: "The user's airdrop rounds, newest first, paged by round number",
+    auth: true,
+    query: roundListQuery,
+    response: roundListResult,
+  }),
   start: route({ method: "POST", path: "/v1/mint/start/", summary: "Start the free airdrop", auth: true, response: startResult }),
   claim: route({ method: "POST", path: "/v1/mint/collect/", summary: "Claim every unclaimed round", auth: true, response: claimResult }),
-  overview: route({ method: "GET", path: "/v1/mint/overview/", summary: "The airdrop screen in one call: user_info, the first page of list, and task/list", auth: true, response: airdropOverviewResult }),
-  tasks: route({ method: "GET", path: "/v1/mint/task/list/", summary: "Bonus tasks and the upgrade popup flag", auth: true, response: taskListResult }),
-  claimBonus: route({ method: "POST", path: "/v1/mint/task/bonus/collect/", summary: "Claim a bonus task's power", auth: true, query: claimBonusQuery, response: claimBonusResult }),
-  bindSocial: route({ method: "PUT", path: "/v1/mint/twitter/", summary: "Bind the social handle", auth: true, body: socialHandleBody, response: socialHandleResult }),
-  recordFollow: route({ method: "POST", path: "/v1/mint/twitter/follow/", summary: "Record that the official account is followed", auth: true, response: followResult }),
+  overview: route({
+    method: "GET",
+    path: "/v1/mint/overview/",
+    summary: "The airdrop screen in one call: user_info, the first page of list, and task/list",
+    auth: true,
+    response: airdropOverviewResult,
+  }),
+  tasks: route({
+    method: "GET",
+    path: "/v1/mint/task/list/",
+    summary: "Bonus tasks and the upgrade popup flag",
+    auth: true,
+    response: taskListResult,
+  }),
+  claimBonus: route({
+    method: "POST",
+    path: "/v1/mint/task/bonus/collect/",
+    summary: "Claim a bonus task's power",
+    auth: true,
+    query: claimBonusQuery,
+    response: claimBonusResult,
+  }),
+  bindSocial: route({
+    method: "PUT",
+    path: "/v1/mint/twitter/",
+    summary: "Bind the social handle",
+    auth: true,
+    body: socialHandleBody,
+    response: socialHandleResult,
+  }),
+  recordFollow: route({
+    method: "POST",
+    path: "/v1/mint/twitter/follow/",
+    summary: "Record that the official account is followed",
+    auth: true,
+    response: followResult,
+  }),
 } as const;

@@ -35,7 +35,13 @@ export const SHARE_IMAGE_PATH = "/v1/campaign/share/";
 export const SHARE_IMAGE_FILE = /^([A-Za-z0-9]{1,32})\.png$/;
 
 export const campaignRoutes = {
-  get: route({ method: "GET", path: "/v1/campaign/", summary: "The caller's campaign application: state, tasks, and the share image once approved", auth: true, response: campaignResult }),
+  get: route({
+    method: "GET",
+    path: "/v1/campaign/",
+    summary: "The caller's campaign application: state, tasks, and the share image once approved",
+    auth: true,
+    response: campaignResult,
+  }),
   apply: route({
     method: "POST",
     path: "/v1/campaign/apply/",

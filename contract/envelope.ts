@@ -8,9 +8,7 @@ export const envelopeSchema = z.object({
   data: z.unknown().optional(),
 });
 
-type Envelope<T = unknown> =
-  | { code: 0; data: T }
-  | { code: number; err_msg: string; data?: undefined };
+type Envelope<T = unknown> = { code: 0; data: T } | { code: number; err_msg: string; data?: undefined };
 
 export function ok<T>(data: T): Envelope<T> {
   return { code: 0, data };

@@ -19,7 +19,8 @@ export const filesRoutes = {
   upload: route({
     method: "POST",
     path: "/v1/file/upload/",
-    summary: "Upload a picture (multipart/form-data: `type` and `file`): JPEG, PNG or WebP, stored as WebP without metadata; `avatar`: 512x512, into review; `campaign`: at most 1024 px a side, for the campaign application",
+    summary:
+      "Upload a picture (multipart/form-data: `type` and `file`): JPEG, PNG or WebP, stored as WebP without metadata; `avatar`: 512x512, into review; `campaign`: at most 1024 px a side, for the campaign application",
     auth: true,
     response: uploadResult,
   }),

@@ -32,7 +32,9 @@ export const nearbyResult = z.object({
   limit: z.number().int().positive().describe("The most users the list holds"),
   list: z
     .array(nearbyUserSchema)
-    .describe("Users who share a location within radius_km of the centre, nearest first, at most limit; never the caller, a deleted or a banned account"),
+    .describe(
+      "Users who share a location within radius_km of the centre, nearest first, at most limit; never the caller, a deleted or a banned account",
+    ),
 });
 export type Nearby = z.infer<typeof nearbyResult>;
 
@@ -46,7 +48,13 @@ export const mapRoutes = {
     body: locationBody,
     response: storedLocationSchema,
   }),
-  nearby: route({ method: "GET", path: "/v1/mint/user/nearby/", summary: "Users near the caller's stored location, nearest first", auth: true, response: nearbyResult }),
+  nearby: route({
+    method: "GET",
+    path: "/v1/mint/user/nearby/",
+    summary: "Users near the caller's stored location, nearest first",
+    auth: true,
+    response: nearbyResult,
+  }),
   deleteLocation: route({
     method: "DELETE",
     path: "/v1/mint/user/location/",

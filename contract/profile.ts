@@ -35,11 +35,13 @@ export const userWithPowerResult = z.object({ user: userSchema.extend({ power: z
 
 const statusIconSchema = z.object({
   id: z.number().int(),
-  name: z.string().describe("A short English key (\"working\"), translated by the client"),
+  name: z.string().describe('A short English key ("working"), translated by the client'),
   icon: z.string().describe("One emoji"),
 });
 export type StatusIcon = z.infer<typeof statusIconSchema>;
-export const statusConfigResult = z.object({ list: z.array(statusIconSchema).describe("The statuses a user may choose, in display order") });
+export const statusConfigResult = z.object({
+  list: z.array(statusIconSchema).describe("The statuses a user may choose, in display order"),
+});
 const setStatusBody = z.object({
   // Within the column's integer range: a number beyond it is a malformed request, not a database fault.
   id: z.number().int().min(1).max(2_147_483_647).nullable().describe("An id from the status list, or null to clear the status"),
@@ -51,12 +53,45 @@ const deleteAccountBody = z.object({
 
 export const profileRoutes = {
   me: route({ method: "GET", path: "/v1/user/", summary: "The signed-in user's profile", auth: true, response: userSchema }),
-  updatePut: route({ method: "PUT", path: "/v1/user/", summary: "Update profile fields", auth: true, body: updateUserBody, response: userResult }),
-  updatePost: route({ method: "POST", path: "/v1/user/", summary: "Update profile fields", auth: true, body: updateUserBody, response: userResult }),
+  updatePut: route({
+    method: "PUT",
+    path: "/v1/user/",
+    summary: "Update profile fields",
+    auth: true,
+    body: updateUserBody,
+    response: userResult,
+  }),
+  updatePost: route({
+    method: "POST",
+    path: "/v1/user/",
+    summary: "Update profile fields",
+    auth: true,
+    body: updateUserBody,
+    response: userResult,
+  }),
   airdropUser: route({ method: "GET", path: "/v1/mint/user/", summary: "The user's profile", auth: true, response: userSchema }),
-  airdropUserWithPower: route({ method: "GET", path: "/v1/mint/user/mine/", summary: "The user with their power", auth: true, response: userWithPowerResult }),
-  statusConfig: route({ method: "GET", path: "/v1/mint/user/status/config/", summary: "The statuses a user may choose", auth: true, response: statusConfigResult }),
-  setStatus: route({ method: "POST", path: "/v1/mint/user/status/", summary: "Show a status from the list, or clear it", auth: true, body: setStatusBody, response: emptyResult }),
+  airdropUserWithPower: route({
+    method: "GET",
+    path: "/v1/mint/user/mine/",
+    summary: "The user with their power",
+    auth: true,
+    response: userWithPowerResult,
+  }),
+  statusConfig: route({
+    method: "GET",
+    path: "/v1/mint/user/status/config/",
+    summary: "The statuses a user may choose",
+    auth: true,
+    response: statusConfigResult,
+  }),
+  setStatus: route({
+    method: "POST",
+    path: "/v1/mint/user/status/",
+    summary: "Show a status from the list, or clear it",
+    auth: true,
+    body: setStatusBody,
+    response: emptyResult,
+  }),
   deleteAccount: route({
     method: "POST",
     path: "/v1/user/delete/",

@@ -19,11 +19,7 @@ export const TEAM_PAGE_SIZE = 20;
 
 const teamListQuery = z.object({
   level: z.enum(["1", "2"]).describe("1: people the user invited; 2: people they invited"),
-  cursor: z
-    .string()
-    .max(64)
-    .optional()
-    .describe("next_cursor of the previous page; absent for the first page (newest members first)"),
+  cursor: z.string().max(64).optional().describe("next_cursor of the previous page; absent for the first page (newest members first)"),
 });
 
 /** What a teammate may see of another user: never their e-mail. */
@@ -54,7 +50,9 @@ export const remindStateResult = z.object({
   remaining_time: z
     .number()
     .int()
-    .describe("Seconds until a reminder may be sent (the gap since the last one, or the next UTC day once today's are used); 0 when allowed now"),
+    .describe(
+      "Seconds until a reminder may be sent (the gap since the last one, or the next UTC day once today's are used); 0 when allowed now",
+    ),
   reminders_left_today: z.number().int().describe("Reminders still allowed this UTC day"),
   suspended_members: z.number().int().describe("Level-1 members whose airdrop is paused"),
   reminders_per_day: z.number().int().describe("Reminders allowed per UTC day"),
@@ -67,15 +65,56 @@ const remindResult = z.object({
 const inviterQuery = z.object({ invite_code: z.string().trim().max(32) });
 const inviterResult = z.object({
   name: z.string().describe("The inviter's nickname, or their display id masked"),
-  share_image: z.string().nullable().describe("The inviter's campaign share image (web app path) once their application is approved: the invite link's preview image"),
+  share_image: z
+    .string()
+    .nullable()
+    .describe("The inviter's campaign share image (web app path) once their application is approved: the invite link's preview image"),
 });
 
 export const teamRoutes = {
-  inviter: route({ method: "GET", path: "/v1/user/inviter/", summary: "Who an invite code belongs to, as a teammate would see them", auth: false, query: inviterQuery, response: inviterResult }),
-  bindInviter: route({ method: "POST", path: "/v1/user/invite_code/", summary: "Bind an inviter by invite code", auth: true, body: bindInviteBody, response: userResult }),
-  invite: route({ method: "GET", path: "/v1/user/invite/", summary: "The user's invite code and link", auth: true, response: inviteResult }),
-  members: route({ method: "GET", path: "/v1/mint/team/", summary: "The user's level-1 or level-2 team, newest first, 20 a page", auth: true, query: teamListQuery, response: teamListResult }),
-  remindState: route({ method: "GET", path: "/v1/mint/team/suspend_remind/", summary: "When the next reminder to paused teammates may be sent", auth: true, response: remindStateResult }),
-  remind: route({ method: "POST", path: "/v1/mint/team/suspend_remind/", summary: "E-mail a reminder to every paused level-1 member", auth: true, response: remindResult }),
+  inviter: route({
+    method: "GET",
+    path: "/v1/user/inviter/",
+    summary: "Who an invite code belongs to, as a teammate would see them",
+    auth: false,
+    query: inviterQuery,
+    response: inviterResult,
+  }),
+  bindInviter: route({
+    method: "POST",
+    path: "/v1/user/invite_code/",
+    summary: "Bind an inviter by invite code",
+    auth: true,
+    body: bindInviteBody,
+    response: userResult,
+  }),
+  invite: route({
+    method: "GET",
+    path: "/v1/user/invite/",
+    summary: "The user's invite code and link",
+    auth: true,
+    response: inviteResult,
+  }),
+  members: route({
+    method: "GET",
+    path: "/v1/mint/team/",
+    summary: "The user's level-1 or level-2 team, newest first, 20 a page",
+    auth: true,
+    query: teamListQuery,
+    response: teamListResult,
+  }),
+  remindState: route({
+    method: "GET",
+    path: "/v1/mint/team/suspend_remind/",
+    summary: "When the next reminder to paused teammates may be sent",
+    auth: true,
+    response: remindStateResult,
+  }),
+  remind: route({
+    method: "POST",
+    path: "/v1/mint/team/suspend_remind/",
+    summary: "E-mail a reminder to every paused level-1 member",
+    auth: true,
+    response: remindResult,
+  }),
 } as const;
-

@@ -3,7 +3,6 @@ import { route } from "./route.ts";
 import { EXCHANGE_QUOTA, STONE_KINDS } from "./tool-kinds.ts";
 import { emptyResult, epochSeconds } from "./wire.ts";
 
-
 const exchangeId = z.number().int().positive();
 const stoneId = z.number().int().positive();
 
@@ -15,7 +14,10 @@ const forceMemberSchema = z.object({
   user_name: z.string().describe("Nickname, or empty"),
   power: z.number().int().describe("The stone's power"),
   buff_ratio: z.number().int().describe("The stone's bonus rate, percent"),
-  success_power: z.number().int().describe("Power this participant gains: power + power x the sum of every participant's rate (so far, while forming)"),
+  success_power: z
+    .number()
+    .int()
+    .describe("Power this participant gains: power + power x the sum of every participant's rate (so far, while forming)"),
   is_me: z.boolean(),
   is_leader: z.boolean(),
 });
@@ -86,13 +88,74 @@ export const useGiftResult = z.object({
 });
 
 export const toolsRoutes = {
-  stones: route({ method: "GET", path: "/v1/mint/force_stone/", summary: "The user's magic stones, each with its exchange", auth: true, response: stoneListResult }),
-  createExchange: route({ method: "POST", path: "/v1/mint/force_stone/team/", summary: "Start an exchange with a stone and a participant quota", auth: true, body: createExchangeBody, response: exchangeInfoSchema }),
-  joinExchange: route({ method: "POST", path: "/v1/mint/force_stone/team/join/", summary: "Join an exchange by its code with a stone", auth: true, body: joinExchangeBody, response: exchangeInfoSchema }),
-  startExchange: route({ method: "POST", path: "/v1/mint/force_stone/team/start/", summary: "Complete a full exchange (the leader; idempotent)", auth: true, body: startExchangeBody, response: exchangeInfoSchema }),
-  exchange: route({ method: "GET", path: "/v1/mint/force_stone/team/{team_id}/", summary: "An exchange the user is or was in", auth: true, params: exchangeParams, response: exchangeInfoSchema }),
-  cancelExchange: route({ method: "DELETE", path: "/v1/mint/force_stone/team/{team_id}/", summary: "Cancel a forming exchange (the leader); every stone returns", auth: true, params: exchangeParams, response: emptyResult }),
-  removeMember: route({ method: "DELETE", path: "/v1/mint/force_stone/team/{team_id}/member/{user_id}/", summary: "Remove a participant (the leader) or leave (oneself); the stone returns", auth: true, params: memberParams, response: emptyResult }),
-  gifts: route({ method: "GET", path: "/v1/mint/force_box/", summary: "The user's unused gift boxes", auth: true, response: giftListResult }),
-  useGift: route({ method: "POST", path: "/v1/mint/force_box/use/", summary: "Use another user's gift code: both gain power", auth: true, body: useGiftBody, response: useGiftResult }),
+  stones: route({
+    method: "GET",
+    path: "/v1/mint/force_stone/",
+    summary: "The user's magic stones, each with its exchange",
+    auth: true,
+    response: stoneListResult,
+  }),
+  createExchange: route({
+    method: "POST",
+    path: "/v1/mint/force_stone/team/",
+    summary: "Start an exchange with a stone and a participant quota",
+    auth: true,
+    body: createExchangeBody,
+    response: exchangeInfoSchema,
+  }),
+  joinExchange: route({
+    method: "POST",
+    path: "/v1/mint/force_stone/team/join/",
+    summary: "Join an exchange by its code with a stone",
+    auth: true,
+    body: joinExchangeBody,
+    response: exchangeInfoSchema,
+  }),
+  startExchange: route({
+    method: "POST",
+    path: "/v1/mint/force_stone/team/start/",
+    summary: "Complete a full exchange (the leader; idempotent)",
+    auth: true,
+    body: startExchangeBody,
+    response: exchangeInfoSchema,
+  }),
+  exchange: route({
+    method: "GET",
+    path: "/v1/mint/force_stone/team/{team_id}/",
+    summary: "An exchange the user is or was in",
+    auth: true,
+    params: exchangeParams,
+    response: exchangeInfoSchema,
+  }),
+  cancelExchange: route({
+    method: "DELETE",
+    path: "/v1/mint/force_stone/team/{team_id}/",
+    summary: "Cancel a forming exchange (the leader); every stone returns",
+    auth: true,
+    params: exchangeParams,
+    response: emptyResult,
+  }),
+  removeMember: route({
+    method: "DELETE",
+    path: "/v1/mint/force_stone/team/{team_id}/member/{user_id}/",
+    summary: "Remove a participant (the leader) or leave (oneself); the stone returns",
+    auth: true,
+    params: memberParams,
+    response: emptyResult,
+  }),
+  gifts: route({
+    method: "GET",
+    path: "/v1/mint/force_box/",
+    summary: "The user's unused gift boxes",
+    auth: true,
+    response: giftListResult,
+  }),
+  useGift: route({
+    method: "POST",
+    path: "/v1/mint/force_box/use/",
+    summary: "Use another user's gift code: both gain power",
+    auth: true,
+    body: useGiftBody,
+    response: useGiftResult,
+  }),
 } as const;

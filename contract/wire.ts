@@ -1,7 +1,10 @@
 import { z } from "zod";
 
 /** Shapes every feature's payloads are built from. */
-export const moneyString = z.string().regex(/^-?\d+\.\d{8}$/).describe("Decimal string, 8 places");
+export const moneyString = z
+  .string()
+  .regex(/^-?\d+\.\d{8}$/)
+  .describe("Decimal string, 8 places");
 export const epochSeconds = z.number().int().describe("Epoch seconds");
 export const emptyResult = z.object({});
 

@@ -1,5 +1,5 @@
 import { createCookie } from "@remix-run/node";
-import { DEFAULT_LANGUAGE, normalizeLanguage, type LanguageCode } from "../contract/languages.ts";
+import { DEFAULT_LANGUAGE, normalizeLanguage, type LanguageCode } from "#contract/languages.ts";
 
 /**
  * The visitor's language, read the same way by the web app's pages and by the guards in front
@@ -39,7 +39,5 @@ function fromAcceptLanguage(header: string | null): LanguageCode | undefined {
  */
 export async function detectLocale(request: Request): Promise<LanguageCode> {
   const fromCookie = normalizeLanguage((await langCookie.parse(request.headers.get("Cookie"))) as string | null);
-  return (
-    languageFromUrl(request) ?? fromCookie ?? fromAcceptLanguage(request.headers.get("Accept-Language")) ?? DEFAULT_LANGUAGE
-  );
+  return languageFromUrl(request) ?? fromCookie ?? fromAcceptLanguage(request.headers.get("Accept-Language")) ?? DEFAULT_LANGUAGE;
 }

@@ -164,7 +164,11 @@ function daysBetween(from, to) {
 function printTable(rows) {
   const header = ["path", "version", "advisory", "severity", "fixed in", "status"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join("  ").trimEnd();
+  const line = (cells) =>
+    cells
+      .map((c, i) => String(c).padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
   console.log(line(header));
   console.log(line(widths.map((w) => "-".repeat(w))));
   for (const row of rows) console.log(line(row));

@@ -20,7 +20,15 @@ const api = `http://127.0.0.1:${API_PORT}`;
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 1 });
 
 const server = spawn("npx", ["tsx", "server.ts"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), API_PORT: String(API_PORT), DATA_DIR: dataDir, SESSION_SECRET: SECRET, LOG_LEVEL: "warn" },
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(PORT),
+    API_PORT: String(API_PORT),
+    DATA_DIR: dataDir,
+    SESSION_SECRET: SECRET,
+    LOG_LEVEL: "warn",
+  },
   stdio: ["ignore", "ignore", "inherit"],
   detached: true,
 });
@@ -53,7 +61,10 @@ try {
   for (let ready = false, tries = 0; !ready; tries++) {
     if (tries > 120) throw new Error("server did not start");
     await new Promise((r) => setTimeout(r, 500));
-    ready = await fetch(`${web}/healthz`).then((r) => r.ok, () => false);
+    ready = await fetch(`${web}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
   }
   const email = `bench-${Date.now()}@example.com`;
   await json(`${api}/v1/user/vcode/send/`, { method: "POST", body: { email, purpose: "register" } });
@@ -75,7 +86,9 @@ try {
   const viaBff = await time(`${web}/team.data?_routes=routes%2F_app`, { cookie });
   const row = (name: string, s: number[]) =>
     `${name.padEnd(38)} ${pct(s, 50).toFixed(2).padStart(7)} ${pct(s, 90).toFixed(2).padStart(7)} ${pct(s, 99).toFixed(2).padStart(7)}`;
-  console.log(`${"profile read, sequential, keep-alive".padEnd(38)} ${"p50 ms".padStart(7)} ${"p90 ms".padStart(7)} ${"p99 ms".padStart(7)}`);
+  console.log(
+    `${"profile read, sequential, keep-alive".padEnd(38)} ${"p50 ms".padStart(7)} ${"p90 ms".padStart(7)} ${"p99 ms".padStart(7)}`,
+  );
   console.log(row("API GET /v1/user/", direct));
   console.log(row("web app /team.data?_routes=routes/_app", viaBff));
   const added = pct(viaBff, 50) - pct(direct, 50);

@@ -40,7 +40,10 @@ const argValue = (name: string): string | undefined => {
 };
 const RUNS = Number(argValue("--runs") ?? 5);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("--runs wants a positive integer");
-const PAGES = (argValue("--pages") ?? "/login,/airdrop").split(",").map((p) => p.trim()).filter(Boolean);
+const PAGES = (argValue("--pages") ?? "/login,/airdrop")
+  .split(",")
+  .map((p) => p.trim())
+  .filter(Boolean);
 for (const page of PAGES) if (!page.startsWith("/")) throw new Error(`--pages: ${page} does not start with /`);
 const NO_BUILD = process.argv.includes("--no-build");
 const DETAILS = process.argv.includes("--details");
@@ -57,21 +60,28 @@ const API = `http://127.0.0.1:${API_PORT}`;
 const SECRET = "bench-lighthouse-session-secret-0123456789abcdef";
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu"];
 
-const load = () => loadavg().map((n) => n.toFixed(2)).join(" ");
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
 const loadAtStart = load();
 
 // ---- Chrome and the build -----------------------------------------------------------------
 
 const chromePath = [process.env.CHROME_PATH, "/usr/bin/chromium"].find((p): p is string => !!p && existsSync(p));
 if (!chromePath) {
-  console.log(`Lighthouse: skipped: no Chrome (CHROME_PATH ${process.env.CHROME_PATH ? `${process.env.CHROME_PATH} does not exist` : "is unset"}, /usr/bin/chromium is missing)`);
+  console.log(
+    `Lighthouse: skipped: no Chrome (CHROME_PATH ${process.env.CHROME_PATH ? `${process.env.CHROME_PATH} does not exist` : "is unset"}, /usr/bin/chromium is missing)`,
+  );
   process.exit(0);
 }
 
 function build(): void {
   if (existsSync("build/server/index.js") && existsSync("build/client")) {
     if (statSync("build/server/index.js").mtimeMs < newest(["app", "contract", "locales", "vite.config.ts"]))
-      console.log("Note: build/ is older than app/, contract/, locales/ or vite.config.ts; measuring it as it is (npm run build to refresh)");
+      console.log(
+        "Note: build/ is older than app/, contract/, locales/ or vite.config.ts; measuring it as it is (npm run build to refresh)",
+      );
     return;
   }
   if (NO_BUILD) throw new Error("--no-build, but build/server/index.js is missing: run npm run build");
@@ -87,7 +97,8 @@ async function warmUp(url: string, cookie?: string): Promise<void> {
   for (let i = 0; i < 20; i++) {
     const res = await request(url, { headers: { accept: "text/html", "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) } });
     await res.body.arrayBuffer();
-    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}${res.headers.location ? ` (to ${res.headers.location})` : ""}, not 200`);
+    if (res.statusCode !== 200)
+      throw new Error(`${url} answered ${res.statusCode}${res.headers.location ? ` (to ${res.headers.location})` : ""}, not 200`);
   }
 }
 
@@ -166,7 +177,9 @@ const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 function medianRun(runs: Run[]): Run {
   const score = median(runs.map((r) => r.score));
   const lcp = median(runs.map((r) => r.lcp));
-  return [...runs].sort((a, b) => Math.abs(a.score - score) - Math.abs(b.score - score) || Math.abs(a.lcp - lcp) - Math.abs(b.lcp - lcp))[0];
+  return [...runs].sort(
+    (a, b) => Math.abs(a.score - score) - Math.abs(b.score - score) || Math.abs(a.lcp - lcp) - Math.abs(b.lcp - lcp),
+  )[0];
 }
 
 const METRICS: Array<[id: string, label: string]> = [
@@ -194,7 +207,8 @@ function printCosts(lhr: Result): void {
   for (const ref of refs) {
     if (ref.weight > 0 || ref.group === "metrics") continue;
     const audit = lhr.audits[ref.id];
-    if (!audit || audit.scoreDisplayMode === "notApplicable" || audit.scoreDisplayMode === "manual" || audit.scoreDisplayMode === "error") continue;
+    if (!audit || audit.scoreDisplayMode === "notApplicable" || audit.scoreDisplayMode === "manual" || audit.scoreDisplayMode === "error")
+      continue;
     const details = audit.details as { overallSavingsMs?: number; overallSavingsBytes?: number } | undefined;
     const savings = Object.entries(audit.metricSavings ?? {}).filter(([, v]) => (v ?? 0) > 0);
     const savingMs = Math.max(0, details?.overallSavingsMs ?? 0, ...savings.filter(([k]) => k !== "CLS").map(([, v]) => v ?? 0));
@@ -220,11 +234,25 @@ function printCosts(lhr: Result): void {
       else if (row.phase) console.log(`      ${String(row.phase).padEnd(14)} ${ms(row.timing)} (${row.percent})`);
     }
   }
-  const mainThread = (lhr.audits["mainthread-work-breakdown"]?.details as any)?.items as Array<{ groupLabel: string; duration: number }> | undefined;
-  if (mainThread?.length) console.log(`    main thread: ${mainThread.slice(0, 6).map((i) => `${i.groupLabel} ${ms(i.duration)}`).join(", ")}`);
+  const mainThread = (lhr.audits["mainthread-work-breakdown"]?.details as any)?.items as
+    Array<{ groupLabel: string; duration: number }> | undefined;
+  if (mainThread?.length)
+    console.log(
+      `    main thread: ${mainThread
+        .slice(0, 6)
+        .map((i) => `${i.groupLabel} ${ms(i.duration)}`)
+        .join(", ")}`,
+    );
   const bootup = (lhr.audits["bootup-time"]?.details as any)?.items as Array<{ url: string; total: number; scripting: number }> | undefined;
-  if (bootup?.length) console.log(`    script CPU: ${bootup.slice(0, 5).map((i) => `${i.url.replace(BASE, "")} ${ms(i.total)}`).join(", ")}`);
-  const requests = (lhr.audits["network-requests"]?.details as any)?.items as Array<{ url: string; transferSize: number; resourceType: string }> | undefined;
+  if (bootup?.length)
+    console.log(
+      `    script CPU: ${bootup
+        .slice(0, 5)
+        .map((i) => `${i.url.replace(BASE, "")} ${ms(i.total)}`)
+        .join(", ")}`,
+    );
+  const requests = (lhr.audits["network-requests"]?.details as any)?.items as
+    Array<{ url: string; transferSize: number; resourceType: string }> | undefined;
   if (requests?.length) {
     const total = requests.reduce((n, r) => n + (r.transferSize ?? 0), 0);
     const byType = new Map<string, { count: number; bytes: number }>();
@@ -253,7 +281,13 @@ process.once("SIGINT", () => {
 
 async function main(): Promise<void> {
   build();
-  await startServer("server.ts", "server.ts", PORT, { API_PORT: String(API_PORT), DATA_DIR: dataDir, SESSION_SECRET: SECRET, ...NO_RATE_LIMITS }, "/healthz");
+  await startServer(
+    "server.ts",
+    "server.ts",
+    PORT,
+    { API_PORT: String(API_PORT), DATA_DIR: dataDir, SESSION_SECRET: SECRET, ...NO_RATE_LIMITS },
+    "/healthz",
+  );
   const cookie = PAGES.some(signedIn) ? await signedInCookie(API, dataDir, SECRET) : undefined;
   console.log(
     `Lighthouse ${createRequire(import.meta.url)("lighthouse/package.json").version}, default mobile configuration (simulated throttling), performance only, ${RUNS} runs per page, fresh headless Chrome per run (${chromePath}), over HTTP/1.1 from ${BASE}`,
@@ -273,8 +307,12 @@ async function main(): Promise<void> {
     const score = m("score");
     const mark = score >= TARGET ? "PASS" : "MISS";
     console.log();
-    console.log(`${page}${pageCookie ? " (signed in)" : ""}: scores ${runs.map((r) => r.score).join(", ")} -> median ${score} (>= ${TARGET}: ${mark}) in ${((performance.now() - pageStarted) / 1000).toFixed(0)} s`);
-    console.log(`  median FCP ${seconds(m("fcp"))}, LCP ${seconds(m("lcp"))}, TBT ${ms(m("tbt"))}, CLS ${m("cls").toFixed(3)}, Speed Index ${seconds(m("si"))}`);
+    console.log(
+      `${page}${pageCookie ? " (signed in)" : ""}: scores ${runs.map((r) => r.score).join(", ")} -> median ${score} (>= ${TARGET}: ${mark}) in ${((performance.now() - pageStarted) / 1000).toFixed(0)} s`,
+    );
+    console.log(
+      `  median FCP ${seconds(m("fcp"))}, LCP ${seconds(m("lcp"))}, TBT ${ms(m("tbt"))}, CLS ${m("cls").toFixed(3)}, Speed Index ${seconds(m("si"))}`,
+    );
     const warnings = [...new Set(runs.flatMap((r) => r.lhr.runWarnings))];
     for (const warning of warnings) console.log(`  warning: ${warning}`);
     const chosen = medianRun(runs);

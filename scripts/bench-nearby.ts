@@ -15,13 +15,13 @@
 import { performance } from "node:perf_hooks";
 import type pg from "pg";
 import { sql } from "drizzle-orm";
-import { apiConfigSchema } from "../api/src/config.ts";
-import { rowsOf, type Db } from "../api/src/db/client.ts";
-import type { DomainContext } from "../api/src/domain/context.ts";
-import { E6, gridStepE6, type GridPoint } from "../api/src/domain/map/grid.ts";
-import { nearby, nearbyQuery, NEARBY_CIRCLES } from "../api/src/domain/map/nearby.ts";
-import { systemClock } from "../api/src/lib/clock.ts";
-import { wellFormedHandleAdapter } from "../api/src/social/social.ts";
+import { apiConfigSchema } from "#api/src/config.ts";
+import { rowsOf, type Db } from "#api/src/db/client.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
+import { E6, gridStepE6, type GridPoint } from "#api/src/domain/map/grid.ts";
+import { nearby, nearbyQuery, NEARBY_CIRCLES } from "#api/src/domain/map/nearby.ts";
+import { systemClock } from "#api/src/lib/clock.ts";
+import { wellFormedHandleAdapter } from "#api/src/social/social.ts";
 import { ADMIN_URL, percentile, redact, withScratchDatabase, positiveArg } from "./bench-support.ts";
 
 const USERS = positiveArg("--users", 1_000_000);
@@ -50,9 +50,10 @@ const PLACES: { label: string; lat: number; lng: number }[] = [
   { label: "empty: near the North Pole", lat: 89.9, lng: 0 },
 ];
 
-
 async function load(db: Db, stepE6: number): Promise<void> {
-  const cities = sql.raw(`(values ${CITIES.map(([lat, lng], k) => `(${k}, ${lat}::float8, ${lng}::float8)`).join(", ")}) as c(k, lat, lng)`);
+  const cities = sql.raw(
+    `(values ${CITIES.map(([lat, lng], k) => `(${k}, ${lat}::float8, ${lng}::float8)`).join(", ")}) as c(k, lat, lng)`,
+  );
   await db.transaction(async (tx) => {
     await tx.execute(sql`select setseed(0.42)`);
     await tx.execute(sql`
@@ -87,12 +88,17 @@ async function load(db: Db, stepE6: number): Promise<void> {
   await db.execute(sql`vacuum (analyze) users, user_locations`);
 }
 
-
 async function main(): Promise<void> {
   await withScratchDatabase("vv_bench_nearby", async (database) => {
     const config = { ...apiConfigSchema.parse({ LOG_LEVEL: "silent" }), API_SECRET: "bench" };
     const unused = () => Promise.reject(new Error("not used by the nearby map"));
-    const ctx: DomainContext = { db: database.db, config, clock: systemClock, mailer: { target: "none", send: unused }, social: wellFormedHandleAdapter };
+    const ctx: DomainContext = {
+      db: database.db,
+      config,
+      clock: systemClock,
+      mailer: { target: "none", send: unused },
+      social: wellFormedHandleAdapter,
+    };
     const stepE6 = gridStepE6(config);
     const t0 = performance.now();
     await load(database.db, stepE6);
@@ -130,7 +136,10 @@ async function main(): Promise<void> {
       // The circle the search stopped at: the first that holds `limit` users, or the whole one.
       let share: number = NEARBY_CIRCLES.at(-1)!;
       for (const s of NEARBY_CIRCLES) {
-        if ((await nearbyQuery(ctx, userId, { center, radiusKm: config.NEARBY_RADIUS_KM * s, limit: config.NEARBY_LIMIT })).length === config.NEARBY_LIMIT) {
+        if (
+          (await nearbyQuery(ctx, userId, { center, radiusKm: config.NEARBY_RADIUS_KM * s, limit: config.NEARBY_LIMIT })).length ===
+          config.NEARBY_LIMIT
+        ) {
           share = s;
           break;
         }
@@ -149,7 +158,9 @@ async function main(): Promise<void> {
       );
       if (k === 0) {
         plans.push(`${place.label}, the ${radius} km circle the search stopped at:\n${await explain(userId, center, radius)}`);
-        plans.push(`${place.label}, the whole ${config.NEARBY_RADIUS_KM} km circle (what the smaller circles save):\n${await explain(userId, center, config.NEARBY_RADIUS_KM)}`);
+        plans.push(
+          `${place.label}, the whole ${config.NEARBY_RADIUS_KM} km circle (what the smaller circles save):\n${await explain(userId, center, config.NEARBY_RADIUS_KM)}`,
+        );
       } else if (k <= 3) {
         plans.push(`${place.label}, the ${radius} km circle the search stopped at:\n${await explain(userId, center, radius)}`);
       }

@@ -16,13 +16,13 @@ import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { apiConfigSchema, type ApiConfig } from "../api/src/config.ts";
-import { openDatabase, rowsOf, type Db } from "../api/src/db/client.ts";
-import { distributeRound } from "../api/src/domain/airdrop/distribution.ts";
-import { roundClosesAt, scheduleOf, type Schedule } from "../api/src/domain/airdrop/schedule.ts";
-import type { DomainContext } from "../api/src/domain/context.ts";
-import { ratesOf } from "../api/src/domain/power/team-power.ts";
-import { wellFormedHandleAdapter } from "../api/src/social/social.ts";
+import { apiConfigSchema, type ApiConfig } from "#api/src/config.ts";
+import { openDatabase, rowsOf, type Db } from "#api/src/db/client.ts";
+import { distributeRound } from "#api/src/domain/airdrop/distribution.ts";
+import { roundClosesAt, scheduleOf, type Schedule } from "#api/src/domain/airdrop/schedule.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
+import { ratesOf } from "#api/src/domain/power/team-power.ts";
+import { wellFormedHandleAdapter } from "#api/src/social/social.ts";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 /** The first timed round; rounds before it are history (already distributed). */
@@ -237,9 +237,7 @@ async function benchSize(n: number, options: Options, config: ApiConfig, explain
     const result: SizeResult = { users: n, loadMs, roundMs: [], inserted: 0, preSuspended, newlySuspended: 0, noopMs: 0 };
     const last = FIRST_ROUND + options.rounds - 1;
     for (let round = FIRST_ROUND; round <= last; round++) {
-      const expected = await count(
-        sql`select count(*) as c from minters where suspended_at is null and mint_from_round <= ${round}`,
-      );
+      const expected = await count(sql`select count(*) as c from minters where suspended_at is null and mint_from_round <= ${round}`);
       const t = performance.now();
       const out = await distributeRound(contextAt(db, config, round), round);
       const took = ms(t);
@@ -251,9 +249,7 @@ async function benchSize(n: number, options: Options, config: ApiConfig, explain
       if (round < last) await claims(db, round, schedule);
       result.inserted += out.participants;
       result.newlySuspended += out.suspended;
-      process.stderr.write(
-        `    round ${round}: ${took.toFixed(0)} ms, ${out.participants} rows, ${out.suspended} suspended\n`,
-      );
+      process.stderr.write(`    round ${round}: ${took.toFixed(0)} ms, ${out.participants} rows, ${out.suspended} suspended\n`);
     }
     const t = performance.now();
     const again = await distributeRound(contextAt(db, config, last), last);
@@ -282,9 +278,7 @@ function table(results: SizeResult[]): string {
   const head = ["users", "rounds", "1st ms", "median ms", "min ms", "max ms", "rows/s", "suspended", "no-op ms", "growth"];
   const rows = results.map((r, i) => {
     const prev = results[i - 1];
-    const growth = prev
-      ? `x${(median(r.roundMs) / median(prev.roundMs)).toFixed(1)} (users x${(r.users / prev.users).toFixed(0)})`
-      : "-";
+    const growth = prev ? `x${(median(r.roundMs) / median(prev.roundMs)).toFixed(1)} (users x${(r.users / prev.users).toFixed(0)})` : "-";
     const seconds = r.roundMs.reduce((a, b) => a + b, 0) / 1000;
     return [
       r.users.toLocaleString("en-US"),
@@ -300,7 +294,8 @@ function table(results: SizeResult[]): string {
     ];
   });
   const widths = head.map((h, c) => Math.max(h.length, ...rows.map((row) => row[c].length)));
-  const line = (cells: string[]) => cells.map((cell, c) => (c === 0 || c === 9 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ");
+  const line = (cells: string[]) =>
+    cells.map((cell, c) => (c === 0 || c === 9 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ");
   return [line(head), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
@@ -322,7 +317,9 @@ function note(results: SizeResult[], jit: boolean): string {
       ? `The no-op re-run stops at the round-row gate and stays at ${Math.min(...noops).toFixed(0)}-${Math.max(...noops).toFixed(0)} ms.`
       : `The no-op re-run pays nothing but still costs ${Math.min(...noops).toFixed(0)}-${Math.max(...noops).toFixed(0)} ms: ` +
         "the gate stops the work, yet the whole statement is planned" +
-        (jit ? " and, with PostgreSQL's default jit = on, JIT-compiled (its row estimates are inflated, see --explain; compare --no-jit)." : ".");
+        (jit
+          ? " and, with PostgreSQL's default jit = on, JIT-compiled (its row estimates are inflated, see --explain; compare --no-jit)."
+          : ".");
   return (
     "What grows with users: each round the statement reads every minter and user once (hash joins for the " +
     "active set, the level-1 and level-2 team sums and the unclaimed counts), writes one user_rounds row per " +

@@ -25,7 +25,19 @@ import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import autocannon, { type Result } from "autocannon";
 import { request } from "undici";
-import { admin, ADMIN_URL, newest, NO_RATE_LIMITS, redact, servers, serverMemory, signedInCookie, startServer, stopServer, positiveArg } from "./bench-support.ts";
+import {
+  admin,
+  ADMIN_URL,
+  newest,
+  NO_RATE_LIMITS,
+  redact,
+  servers,
+  serverMemory,
+  signedInCookie,
+  startServer,
+  stopServer,
+  positiveArg,
+} from "./bench-support.ts";
 
 const DURATION = positiveArg("--duration", 8);
 const CONNECTIONS = positiveArg("--connections", 32);
@@ -40,7 +52,10 @@ const POSTGRES = { port: 3722, apiPort: 8922 };
 const P99_LIMIT_MS = 250;
 
 const started = performance.now();
-const load = () => loadavg().map((n) => n.toFixed(2)).join(" ");
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
 const loadAtStart = load();
 
 /**
@@ -69,7 +84,10 @@ function buildOurs(): void {
   const built = existsSync("build/server/index.js") && existsSync("build/client") ? statSync("build/server/index.js").mtimeMs : 0;
   const sources = newest(["app", "contract", "locales", "vite.config.ts"]);
   if (built >= sources) return;
-  if (NO_BUILD) throw new Error("--no-build, but build/server/index.js is missing or older than app/, contract/, locales/ or vite.config.ts: run npm run build");
+  if (NO_BUILD)
+    throw new Error(
+      "--no-build, but build/server/index.js is missing or older than app/, contract/, locales/ or vite.config.ts: run npm run build",
+    );
   console.log("Building the app (npm run build)...");
   run("npm", ["run", "build"], "npm run build");
 }
@@ -131,7 +149,9 @@ function ourEnv(ports: { port: number; apiPort: number }, dataDir: string): Reco
 async function cleanUp(): Promise<void> {
   await Promise.all([...servers].map(stopServer));
   for (const name of scratchDbs.splice(0))
-    await admin(`drop database if exists "${name}" with (force)`).catch((error) => console.error(`could not drop ${name}: ${error.message}`));
+    await admin(`drop database if exists "${name}" with (force)`).catch((error) =>
+      console.error(`could not drop ${name}: ${error.message}`),
+    );
   for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
@@ -183,7 +203,14 @@ async function main(): Promise<void> {
       url.pathname = `/${name}`;
       const dataDir = mkdtempSync(join(tmpdir(), "vv-bench-ssr-pg-"));
       scratch.push(dataDir);
-      const ours = await startServer(`${prefix}server.ts on PostgreSQL`, "server.ts", POSTGRES.port, { ...ourEnv(POSTGRES, dataDir), DATABASE_URL: url.toString() }, "/healthz", cwd);
+      const ours = await startServer(
+        `${prefix}server.ts on PostgreSQL`,
+        "server.ts",
+        POSTGRES.port,
+        { ...ourEnv(POSTGRES, dataDir), DATABASE_URL: url.toString() },
+        "/healthz",
+        cwd,
+      );
       const cookie = await signedInCookie(`http://127.0.0.1:${POSTGRES.apiPort}`, dataDir, SECRET);
       rows.push(await againstBare(`${bare.base}/`, `${prefix}/airdrop (PostgreSQL)`, `${ours.base}/airdrop`, cookie, target(25)));
       memory.push(`${prefix}ours on PostgreSQL ${mb(serverMemory(ours))}`);
@@ -195,7 +222,20 @@ async function main(): Promise<void> {
 
   // ---- the table ----
   const mark = (ok: boolean) => (ok ? "PASS" : "MISS");
-  const columns = ["page", "req/s", "p50 ms", "p99 ms", "errors", "non-2xx", "gzip B", "bare req/s", "of bare", "share target", "0 errors", `p99<${P99_LIMIT_MS}`];
+  const columns = [
+    "page",
+    "req/s",
+    "p50 ms",
+    "p99 ms",
+    "errors",
+    "non-2xx",
+    "gzip B",
+    "bare req/s",
+    "of bare",
+    "share target",
+    "0 errors",
+    `p99<${P99_LIMIT_MS}`,
+  ];
   const table = rows.map((row, i) => {
     const r = row.result;
     const bareMean = row.bare ?? r.requests.mean;
@@ -220,16 +260,25 @@ async function main(): Promise<void> {
   const widths = columns.map((c, k) => Math.max(c.length, ...table.map((cells) => cells[k].length)));
   const line = (cells: string[]) => cells.map((c, k) => (k === 0 ? c.padEnd(widths[k]) : c.padStart(widths[k]))).join("  ");
   console.log();
-  console.log(`Server rendering, ${CONNECTIONS} connections x ${DURATION} s per page after a ${WARM_UP_SECONDS} s warm-up, accept-encoding: gzip`);
+  console.log(
+    `Server rendering, ${CONNECTIONS} connections x ${DURATION} s per page after a ${WARM_UP_SECONDS} s warm-up, accept-encoding: gzip`,
+  );
   console.log(line(columns));
   for (const cells of table) console.log(line(cells));
-  const checks = table.slice(1).flatMap((cells) => cells.slice(9)).filter((c) => c !== "-");
+  const checks = table
+    .slice(1)
+    .flatMap((cells) => cells.slice(9))
+    .filter((c) => c !== "-");
   const met = checks.filter((c) => c.endsWith("PASS")).length;
-  console.log(`Targets met: ${met} of ${checks.length} (share of bare's requests/s measured just before each page; 0 errors and non-2xx; p99 under ${P99_LIMIT_MS} ms)`);
+  console.log(
+    `Targets met: ${met} of ${checks.length} (share of bare's requests/s measured just before each page; 0 errors and non-2xx; p99 under ${P99_LIMIT_MS} ms)`,
+  );
   if (postgresNote) console.log(postgresNote);
   console.log(`Server RSS at the end: ${memory.join("; ")}`);
   // Shares are taken in the same run, but a busy machine still blurs them: say how busy it was.
-  console.log(`Run time ${((performance.now() - started) / 1000).toFixed(0)} s; ${cpus().length} CPUs, load average at the start ${loadAtStart}, at the end ${load()}`);
+  console.log(
+    `Run time ${((performance.now() - started) / 1000).toFixed(0)} s; ${cpus().length} CPUs, load average at the start ${loadAtStart}, at the end ${load()}`,
+  );
 }
 
 try {

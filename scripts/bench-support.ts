@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import pg from "pg";
 import { request } from "undici";
-import { openDatabase, type Database } from "../api/src/db/client.ts";
+import { openDatabase, type Database } from "#api/src/db/client.ts";
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -53,7 +53,14 @@ export interface Server {
 export const servers = new Set<Server>();
 
 /** Started through npx in a process group of its own (npx does not pass signals on). */
-export async function startServer(name: string, script: string, port: number, env: Record<string, string>, ready: string, cwd?: string): Promise<Server> {
+export async function startServer(
+  name: string,
+  script: string,
+  port: number,
+  env: Record<string, string>,
+  ready: string,
+  cwd?: string,
+): Promise<Server> {
   const child = spawn("npx", ["tsx", script], {
     cwd,
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: String(port), ...env },
@@ -65,7 +72,13 @@ export async function startServer(name: string, script: string, port: number, en
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} before it answered`);
-    if (await fetch(server.base + ready).then((r) => r.ok, () => false)) return server;
+    if (
+      await fetch(server.base + ready).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return server;
     if (Date.now() > deadline) throw new Error(`${name} did not answer ${ready} in 60 s`);
     await sleep(250);
   }

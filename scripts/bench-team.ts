@@ -12,14 +12,14 @@
 // database `vv_bench_team_<random>` is created there and dropped at the end, even on failure.
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import type { TeamList } from "../contract/team.ts";
-import { buildApp } from "../api/src/app.ts";
-import { apiConfigSchema } from "../api/src/config.ts";
-import type { Db } from "../api/src/db/client.ts";
-import { issueToken } from "../api/src/domain/accounts/tokens.ts";
-import type { DomainContext } from "../api/src/domain/context.ts";
-import { systemClock } from "../api/src/lib/clock.ts";
-import { wellFormedHandleAdapter } from "../api/src/social/social.ts";
+import type { TeamList } from "#contract/team.ts";
+import { buildApp } from "#api/src/app.ts";
+import { apiConfigSchema } from "#api/src/config.ts";
+import type { Db } from "#api/src/db/client.ts";
+import { issueToken } from "#api/src/domain/accounts/tokens.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
+import { systemClock } from "#api/src/lib/clock.ts";
+import { wellFormedHandleAdapter } from "#api/src/social/social.ts";
 import { ADMIN_URL, percentile, redact, withScratchDatabase, positiveArg } from "./bench-support.ts";
 
 const MEMBERS = positiveArg("--members", 10_000);
@@ -27,7 +27,6 @@ const REQUESTS = positiveArg("--requests", 200);
 const WARM_UP = 20;
 const LEVEL2 = MEMBERS / 2;
 const OTHERS = 50_000;
-
 
 /** Inviter 1; members 2..MEMBERS+1 (level 1); then level 2 under the first members; then strangers. */
 async function load(db: Db): Promise<void> {
@@ -59,15 +58,22 @@ async function load(db: Db): Promise<void> {
   await db.execute(sql`vacuum (analyze) users, minters`);
 }
 
-
 async function main(): Promise<void> {
   await withScratchDatabase("vv_bench_team", async (database) => {
     const config = { ...apiConfigSchema.parse({ LOG_LEVEL: "silent" }), API_SECRET: "bench" };
     const unused = () => Promise.reject(new Error("not used by the team list"));
-    const ctx: DomainContext = { db: database.db, config, clock: systemClock, mailer: { target: "none", send: unused }, social: wellFormedHandleAdapter };
+    const ctx: DomainContext = {
+      db: database.db,
+      config,
+      clock: systemClock,
+      mailer: { target: "none", send: unused },
+      social: wellFormedHandleAdapter,
+    };
     const t0 = performance.now();
     await load(database.db);
-    console.log(`Team list on ${redact(ADMIN_URL)}: 1 inviter, ${MEMBERS} level-1 and ${LEVEL2} level-2 members, ${OTHERS} others; loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `Team list on ${redact(ADMIN_URL)}: 1 inviter, ${MEMBERS} level-1 and ${LEVEL2} level-2 members, ${OTHERS} others; loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
 
     const token = await issueToken(ctx, 1, "bench-device-0000");
     const app = await buildApp(ctx, { logger: false });
@@ -100,7 +106,9 @@ async function main(): Promise<void> {
         if (i >= WARM_UP) samples.push(performance.now() - start);
       }
       samples.sort((a, b) => a - b);
-      console.log(`${label.padEnd(9)} p50 ${percentile(samples, 50).toFixed(2)} ms   p99 ${percentile(samples, 99).toFixed(2)} ms   (${REQUESTS} requests)`);
+      console.log(
+        `${label.padEnd(9)} p50 ${percentile(samples, 50).toFixed(2)} ms   p99 ${percentile(samples, 99).toFixed(2)} ms   (${REQUESTS} requests)`,
+      );
     };
     await time("page 1", undefined);
     await time(`page ${pages}`, cursor);

@@ -18,7 +18,22 @@ import { gzipSync } from "node:zlib";
 const JS_BUDGET = 100 * 1024;
 const CSS_BUDGET = 15 * 1024;
 const NO_JS_PAGES = new Set(["/privacy", "/terms", "/download"]);
-const PAGES = ["/login", "/register", "/airdrop", "/team", "/recruit", "/force", "/swap", "/mine", "/settings", "/campaign", "/map", "/privacy", "/terms", "/download"];
+const PAGES = [
+  "/login",
+  "/register",
+  "/airdrop",
+  "/team",
+  "/recruit",
+  "/force",
+  "/swap",
+  "/mine",
+  "/settings",
+  "/campaign",
+  "/map",
+  "/privacy",
+  "/terms",
+  "/download",
+];
 
 const check = process.argv.includes("--check");
 const CLIENT_DIR = "build/client";
@@ -33,9 +48,7 @@ const gzipCache = new Map();
 function gzipBytes(url) {
   if (!gzipCache.has(url)) {
     const file = join(CLIENT_DIR, url);
-    const size = existsSync(file + ".gz")
-      ? readFileSync(file + ".gz").length
-      : gzipSync(readFileSync(file), { level: 9 }).length;
+    const size = existsSync(file + ".gz") ? readFileSync(file + ".gz").length : gzipSync(readFileSync(file), { level: 9 }).length;
     gzipCache.set(url, size);
   }
   return gzipCache.get(url);
@@ -67,7 +80,14 @@ function measure(manifest, page) {
   if (!chain) return undefined;
   const routeFiles = new Set(chain.flatMap((r) => [r.module, ...(r.imports ?? [])]));
   const hydrate = !chain.some((r) => noHydrate(r.id));
-  const js = hydrate ? new Set([...(build.future.v3_lazyRouteDiscovery ? [] : [manifest.url]), manifest.entry.module, ...manifest.entry.imports, ...routeFiles]) : new Set();
+  const js = hydrate
+    ? new Set([
+        ...(build.future.v3_lazyRouteDiscovery ? [] : [manifest.url]),
+        manifest.entry.module,
+        ...manifest.entry.imports,
+        ...routeFiles,
+      ])
+    : new Set();
   // Stylesheets: route css from the manifest, and the CSS asset URLs the route modules link.
   const css = new Set(chain.flatMap((r) => r.css ?? []));
   for (const url of routeFiles) {
@@ -100,11 +120,17 @@ const table = rows.map((r) =>
         `${r.js} B (${kb(r.js)}${r.hydrate ? `, ${r.jsFiles} files` : ", hydrate: false"})`,
         `${r.css} B (${kb(r.css)})`,
         `${r.jsBudget} B / ${CSS_BUDGET} B`,
-        r.ok ? "OK" : `OVER${r.js > r.jsBudget ? ` JS +${r.js - r.jsBudget} B` : ""}${r.css > CSS_BUDGET ? ` CSS +${r.css - CSS_BUDGET} B` : ""}`,
+        r.ok
+          ? "OK"
+          : `OVER${r.js > r.jsBudget ? ` JS +${r.js - r.jsBudget} B` : ""}${r.css > CSS_BUDGET ? ` CSS +${r.css - CSS_BUDGET} B` : ""}`,
       ],
 );
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
-const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd();
+const line = (cells) =>
+  cells
+    .map((c, i) => c.padEnd(widths[i]))
+    .join("  ")
+    .trimEnd();
 console.log(line(header));
 console.log(widths.map((w) => "-".repeat(w)).join("  "));
 for (const row of table) console.log(line(row));

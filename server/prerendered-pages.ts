@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
-import { detectLocale } from "../lib/visitor-language.ts";
+import { detectLocale } from "#lib/visitor-language.ts";
 
 interface Rendered {
   body: string;

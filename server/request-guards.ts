@@ -2,11 +2,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { NextFunction, Request, Response } from "express";
 import { encode } from "turbo-stream";
-import { ErrorCode, ERROR_MESSAGES, type ErrorCodeValue } from "../contract/errors.ts";
-import { LANGUAGES, type LanguageCode } from "../contract/languages.ts";
-import { mediaName } from "../contract/web-paths.ts";
-import type { RateLimits } from "../lib/rate-limit.ts";
-import { detectLocale } from "../lib/visitor-language.ts";
+import { ErrorCode, ERROR_MESSAGES, type ErrorCodeValue } from "#contract/errors.ts";
+import { LANGUAGES, type LanguageCode } from "#contract/languages.ts";
+import { mediaName } from "#contract/web-paths.ts";
+import type { RateLimits } from "#lib/rate-limit.ts";
+import { detectLocale } from "#lib/visitor-language.ts";
 
 /**
  * The guards every request to the web app passes before Remix sees it, so a new route or
@@ -67,7 +67,12 @@ async function refuseData(req: Request, res: Response, status: number, code: Err
     ? { [REDIRECT]: { redirect: pageOf(req), status: 302, revalidate: false, reload: true, replace: false } }
     : { data: { toast: { kind: "error", code } } };
   const body = await new globalThis.Response(
-    encode(value, { plugins: [(v) => (v && typeof v === "object" && REDIRECT in v ? ["SingleFetchRedirect", (v as Record<symbol, unknown>)[REDIRECT]] : undefined)] }),
+    encode(value, {
+      plugins: [
+        (v) =>
+          v && typeof v === "object" && REDIRECT in v ? ["SingleFetchRedirect", (v as Record<symbol, unknown>)[REDIRECT]] : undefined,
+      ],
+    }),
   ).text();
   res
     .status(SAFE.has(req.method) ? 202 : status)
@@ -136,7 +141,10 @@ export function bodyGuard(opts: Pick<GuardOptions, "bodyLimit" | "uploadLimit" |
       if (req.headers["transfer-encoding"] === undefined) return next();
       return void refuse(req, res, 411, ErrorCode.lengthRequired);
     }
-    const type = String(req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+    const type = String(req.headers["content-type"] ?? "")
+      .split(";")[0]
+      .trim()
+      .toLowerCase();
     if (Number(declared) > 0 && !FORM_TYPES.includes(type)) {
       res.setHeader("Connection", "close");
       return void refuse(req, res, 400, ErrorCode.badRequest);

@@ -17,7 +17,10 @@ interface RouteNode {
   children?: RouteNode[];
 }
 
-type RouteTable = Record<string, { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; module: { handle?: unknown } }>;
+type RouteTable = Record<
+  string,
+  { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; module: { handle?: unknown } }
+>;
 
 /**
  * The translation namespaces a page needs: those its matched routes declare in `handle.i18n`,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { DomainContext } from "./domain/context.ts";
-import { trustProxyValue } from "../../lib/trust-proxy.ts";
+import { trustProxyValue } from "#lib/trust-proxy.ts";
 import { frameworkErrors, installErrorHandling } from "./plugins/errors.ts";
 import { openApiRoute } from "./plugins/openapi.ts";
 import { rateLimitHook } from "./plugins/rate-limit.ts";

@@ -1,7 +1,16 @@
 import { z } from "zod";
-import { CAMPAIGN_TASKS, type CampaignTask } from "../../contract/campaign-states.ts";
-import { ConfigError, DEFAULT_WEB_PORT, int, localWebUrl, optionalUrl, parseSettings, publicUrlSetting, sharedSettings } from "../../lib/config/shared.ts";
-import { ensureSecret } from "../../lib/secret-file.ts";
+import { CAMPAIGN_TASKS, type CampaignTask } from "#contract/campaign-states.ts";
+import {
+  ConfigError,
+  DEFAULT_WEB_PORT,
+  int,
+  localWebUrl,
+  optionalUrl,
+  parseSettings,
+  publicUrlSetting,
+  sharedSettings,
+} from "#lib/config/shared.ts";
+import { ensureSecret } from "#lib/secret-file.ts";
 
 export { ConfigError };
 
@@ -88,8 +97,16 @@ export const apiConfigSchema = z.object({
   CAMPAIGN_REQUIRED_TASKS: z
     .string()
     .default("start_airdrop,bind_social")
-    .transform((v) => v.split(",").map((t) => t.trim()).filter(Boolean))
-    .refine((list) => list.every((t) => (CAMPAIGN_TASKS as readonly string[]).includes(t)), `a comma-separated list of ${CAMPAIGN_TASKS.join(", ")}`)
+    .transform((v) =>
+      v
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((t) => (CAMPAIGN_TASKS as readonly string[]).includes(t)),
+      `a comma-separated list of ${CAMPAIGN_TASKS.join(", ")}`,
+    )
     .transform((list) => list as CampaignTask[]),
   CAMPAIGN_ANNOUNCE_URL: optionalUrl,
   X_BEARER_TOKEN: z.string().optional(),
@@ -103,7 +120,9 @@ export const apiConfigSchema = z.object({
 export type ApiConfig = z.infer<typeof apiConfigSchema> & { API_SECRET: string };
 
 /** The database's timeouts as openDatabase takes them (decision 035). */
-export function databaseTimeouts(config: Pick<ApiConfig, "DATABASE_CONNECT_TIMEOUT_MS" | "DATABASE_STATEMENT_TIMEOUT_MS" | "DATABASE_QUERY_TIMEOUT_MS">) {
+export function databaseTimeouts(
+  config: Pick<ApiConfig, "DATABASE_CONNECT_TIMEOUT_MS" | "DATABASE_STATEMENT_TIMEOUT_MS" | "DATABASE_QUERY_TIMEOUT_MS">,
+) {
   return {
     connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -1,7 +1,7 @@
 import closeWithGrace from "close-with-grace";
 import { ConfigError, DatabaseUnreachableError, loadApiConfig } from "./config.ts";
 import { FolderInUseError } from "./db/folder-lock.ts";
-import { keepFilesPrivate } from "../../lib/private-files.ts";
+import { keepFilesPrivate } from "#lib/private-files.ts";
 import { startApi } from "./start.ts";
 
 /** Standalone entry: the API alone, for running it apart from the web app. */

@@ -6,9 +6,7 @@ import type { RunningApi } from "./start.ts";
 
 export type ToApiWorker = { type: "close" };
 export type FromApiWorker =
-  | { type: "ready"; url: string }
-  | { type: "failed"; kind: StartFailure; message: string }
-  | { type: "closed"; error?: string };
+  { type: "ready"; url: string } | { type: "failed"; kind: StartFailure; message: string } | { type: "closed"; error?: string };
 
 /**
  * Why the API thread could not start, so this side throws the same class: a folder in use or a

@@ -1,5 +1,5 @@
-import { useTranslation } from "~/utils/translation.tsx";
-import { balance8 } from "~/utils/format.ts";
+import { useTranslation } from "#app/utils/translation.tsx";
+import { balance8 } from "#app/utils/format.ts";
 import { Stat } from "./stat.tsx";
 
 /** VV and BTC balances, 8 decimals each, as the wallet shows them. */

@@ -1,5 +1,5 @@
 import { NavLink, useLocation } from "@remix-run/react";
-import { useTranslation } from "~/utils/translation.tsx";
+import { useTranslation } from "#app/utils/translation.tsx";
 import { Icon } from "./icons.tsx";
 
 /** Each tab, and the pages opened from it that keep it lit. */
@@ -20,7 +20,9 @@ export function BottomTabs() {
         <NavLink
           key={tab.to}
           to={tab.to}
-          className={({ isActive }) => (isActive || tab.also.some((p: string) => pathname.startsWith(p)) ? "tabs__link active" : "tabs__link")}
+          className={({ isActive }) =>
+            isActive || tab.also.some((p: string) => pathname.startsWith(p)) ? "tabs__link active" : "tabs__link"
+          }
           prefetch="intent"
         >
           <span className="tabs__icon">

@@ -1,6 +1,6 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { countdown } from "~/utils/format.ts";
+import { countdown } from "#app/utils/format.ts";
 
 // After zero the server needs a moment to distribute the round (its scheduler ticks every few
 // seconds, a large round takes a few more): look again a few times rather than once.

@@ -45,13 +45,7 @@ export function IconSprite() {
 export function Icon({ name, label, small, mirror }: { name: IconName; label?: string; small?: boolean; mirror?: boolean }) {
   const className = ["icon", small ? "icon--sm" : "", mirror ? "icon--mirror" : ""].filter(Boolean).join(" ");
   return (
-    <svg
-      className={className}
-      aria-hidden={label ? undefined : true}
-      role={label ? "img" : undefined}
-      aria-label={label}
-      focusable="false"
-    >
+    <svg className={className} aria-hidden={label ? undefined : true} role={label ? "img" : undefined} aria-label={label} focusable="false">
       <use href={`#i-${name}`} />
     </svg>
   );

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
-import { useTranslation } from "~/utils/translation.tsx";
-import { LANGUAGES } from "../../contract/languages.ts";
+import { useTranslation } from "#app/utils/translation.tsx";
+import { LANGUAGES } from "#contract/languages.ts";
 
 /** A language list that works without JavaScript: a disclosure of plain links. */
 export function LanguageMenu() {

@@ -1,5 +1,5 @@
 import { useNavigation } from "@remix-run/react";
-import { useTranslation } from "~/utils/translation.tsx";
+import { useTranslation } from "#app/utils/translation.tsx";
 
 /** The spinner image while the next page loads (pages load lazily, per route). */
 export function LoadingSpinner() {

@@ -1,9 +1,9 @@
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { useContext } from "react";
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
-import { isolate } from "~/utils/format.ts";
-import type { Translator } from "~/utils/translate.ts";
-import { useTranslation } from "~/utils/translation.tsx";
+import { isolate } from "#app/utils/format.ts";
+import type { Translator } from "#app/utils/translate.ts";
+import { useTranslation } from "#app/utils/translation.tsx";
 
 type Trouble = "offline" | "server" | "notFound" | "other";
 
@@ -89,7 +89,9 @@ export function PageError({ inFrame = false }: { inFrame?: boolean }) {
       </div>
       <div className="card page-error">
         {trouble === "offline" ? <OfflineArt /> : <TroubleArt />}
-        {trouble === "server" && code !== undefined ? <p className="hint">{t("common:error.code", { code: isolate(String(code)) })}</p> : null}
+        {trouble === "server" && code !== undefined ? (
+          <p className="hint">{t("common:error.code", { code: isolate(String(code)) })}</p>
+        ) : null}
         <div className="actions">
           {notFound ? null : (
             <Link className="button" to={location.pathname + location.search}>

@@ -1,4 +1,4 @@
-import { countdown } from "~/utils/format.ts";
+import { countdown } from "#app/utils/format.ts";
 import { useCountdown } from "./countdown.tsx";
 
 const RADIUS = 52;

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from "react";
-import { useHydrated } from "~/utils/hydrated.ts";
-import { showToast } from "~/utils/toast.ts";
+import { useHydrated } from "#app/utils/hydrated.ts";
+import { showToast } from "#app/utils/toast.ts";
 
 /** The clipboard API, or, where the browser refuses it (older webviews), a selected textarea. */
 async function writeClipboard(text: string): Promise<boolean> {

@@ -1,9 +1,9 @@
 import { useContext, useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/utils/translation.tsx";
+import { useTranslation } from "#app/utils/translation.tsx";
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
-import { isolateNumbers } from "~/utils/format.ts";
-import { toNative } from "~/utils/native.ts";
-import { onToast, type Toast } from "~/utils/toast.ts";
+import { isolateNumbers } from "#app/utils/format.ts";
+import { toNative } from "#app/utils/native.ts";
+import { onToast, type Toast } from "#app/utils/toast.ts";
 
 const SHOW_MS = 6000;
 

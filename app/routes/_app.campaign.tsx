@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { CampaignPage } from "~/features/campaign/campaign-page.tsx";
-import { campaignAction, loadCampaign } from "~/features/campaign/campaign.server.ts";
-import campaignHref from "~/styles/campaign.css?url";
-import type { RouteHandle } from "~/utils/i18n.ts";
-import { titleFromData } from "~/utils/title-meta.ts";
+import { CampaignPage } from "#app/features/campaign/campaign-page.tsx";
+import { campaignAction, loadCampaign } from "#app/features/campaign/campaign.server.ts";
+import campaignHref from "#app/styles/campaign.css?url";
+import type { RouteHandle } from "#app/utils/i18n.ts";
+import { titleFromData } from "#app/utils/title-meta.ts";
 
 export const handle: RouteHandle = { i18n: ["campaign"] };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: campaignHref }];

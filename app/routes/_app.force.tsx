@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { ToolsPage } from "~/features/tools/tools-page.tsx";
-import { loadTools, toolsAction } from "~/features/tools/tools.server.ts";
-import type { RouteHandle } from "~/utils/i18n.ts";
-import { titleFromData } from "~/utils/title-meta.ts";
+import { ToolsPage } from "#app/features/tools/tools-page.tsx";
+import { loadTools, toolsAction } from "#app/features/tools/tools.server.ts";
+import type { RouteHandle } from "#app/utils/i18n.ts";
+import { titleFromData } from "#app/utils/title-meta.ts";
 
 export const handle: RouteHandle = { i18n: ["tools"] };
 export const loader = ({ request }: LoaderFunctionArgs) => loadTools(request);

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { SettingsPage } from "~/features/profile/settings-page.tsx";
-import { loadSettings, settingsAction } from "~/features/profile/settings.server.ts";
-import type { RouteHandle } from "~/utils/i18n.ts";
-import { titleFromData } from "~/utils/title-meta.ts";
+import { SettingsPage } from "#app/features/profile/settings-page.tsx";
+import { loadSettings, settingsAction } from "#app/features/profile/settings.server.ts";
+import type { RouteHandle } from "#app/utils/i18n.ts";
+import { titleFromData } from "#app/utils/title-meta.ts";
 
 export const handle: RouteHandle = { i18n: ["profile"] };
 export const loader = ({ request }: LoaderFunctionArgs) => loadSettings(request);

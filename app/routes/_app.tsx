@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { AppFrame } from "~/components/app-frame.tsx";
-import { PageError } from "~/components/page-error.tsx";
-import { loadLayout } from "~/features/profile/layout.server.ts";
+import { AppFrame } from "#app/components/app-frame.tsx";
+import { PageError } from "#app/components/page-error.tsx";
+import { loadLayout } from "#app/features/profile/layout.server.ts";
 
 /** Every signed-in page sits here: the profile is loaded once for them, then the bottom tabs,
  * and the shape of the next page while it loads. */

@@ -1,8 +1,8 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { DownloadPage } from "~/features/download/download-page.tsx";
-import { downloadLoader } from "~/features/download/download.server.ts";
-import type { RouteHandle } from "~/utils/i18n.ts";
-import { seoMeta } from "~/utils/seo.ts";
+import { DownloadPage } from "#app/features/download/download-page.tsx";
+import { downloadLoader } from "#app/features/download/download.server.ts";
+import type { RouteHandle } from "#app/utils/i18n.ts";
+import { seoMeta } from "#app/utils/seo.ts";
 
 // Links and a copyable address only: rendered on the server with no JavaScript, so the page loads
 // fast in the slow in-app browsers it is meant for (decision 023).

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import clusterHref from "leaflet.markercluster/dist/MarkerCluster.css?url";
 import leafletHref from "leaflet/dist/leaflet.css?url";
-import { MapPage } from "~/features/map/map-page.tsx";
-import mapHref from "~/styles/map.css?url";
-import { loadMap, mapAction } from "~/features/map/map.server.ts";
-import type { RouteHandle } from "~/utils/i18n.ts";
-import { titleFromData } from "~/utils/title-meta.ts";
+import { MapPage } from "#app/features/map/map-page.tsx";
+import mapHref from "#app/styles/map.css?url";
+import { loadMap, mapAction } from "#app/features/map/map.server.ts";
+import type { RouteHandle } from "#app/utils/i18n.ts";
+import { titleFromData } from "#app/utils/title-meta.ts";
 
 // Outside the signed-in tabs' layout: the map shows no profile, so none is loaded for it.
 export const handle: RouteHandle = { i18n: ["map"] };

@@ -1,4 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { serveMedia } from "~/features/profile/media.server.ts";
+import { serveMedia } from "#app/features/profile/media.server.ts";
 
 export const loader = ({ params }: LoaderFunctionArgs) => serveMedia(params.name);

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { LegalPage } from "~/features/legal/legal-page.tsx";
-import { legalLoader } from "~/features/legal/legal.server.ts";
-import type { RouteHandle } from "~/utils/i18n.ts";
-import { seoMeta } from "~/utils/seo.ts";
+import { LegalPage } from "#app/features/legal/legal-page.tsx";
+import { legalLoader } from "#app/features/legal/legal.server.ts";
+import type { RouteHandle } from "#app/utils/i18n.ts";
+import { seoMeta } from "#app/utils/seo.ts";
 
 // Rendered on the server only: the long legal namespace never travels to the browser.
 export const handle: RouteHandle = { i18n: ["legal", "auth"], hydrate: false };

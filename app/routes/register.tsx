@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { AuthPage } from "~/features/auth/auth-page.tsx";
-import { authPageLoader } from "~/features/auth/auth-page.server.ts";
-import { otpAction } from "~/features/auth/otp-action.server.ts";
-import type { RouteHandle } from "~/utils/i18n.ts";
-import { seoMeta, shareImageMeta } from "~/utils/seo.ts";
+import { AuthPage } from "#app/features/auth/auth-page.tsx";
+import { authPageLoader } from "#app/features/auth/auth-page.server.ts";
+import { otpAction } from "#app/features/auth/otp-action.server.ts";
+import type { RouteHandle } from "#app/utils/i18n.ts";
+import { seoMeta, shareImageMeta } from "#app/utils/seo.ts";
 
 export const handle: RouteHandle = { i18n: ["auth"] };
 export const loader = ({ request }: LoaderFunctionArgs) => authPageLoader(request, "register");

@@ -1,4 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { loadMoreMembers } from "~/features/team/team.server.ts";
+import { loadMoreMembers } from "#app/features/team/team.server.ts";
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadMoreMembers(request);

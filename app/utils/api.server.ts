@@ -1,9 +1,9 @@
 import { Agent, request as undiciRequest, type Dispatcher, type FormData } from "undici";
 import type { z } from "zod";
-import { envelopeSchema } from "../../contract/envelope.ts";
-import { ErrorCode } from "../../contract/errors.ts";
-import type { RouteSpec } from "../../contract/route.ts";
-import { APP_KEY_HEADER, type CommonQuery, type NativeApp } from "../../contract/wire.ts";
+import { envelopeSchema } from "#contract/envelope.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import type { RouteSpec } from "#contract/route.ts";
+import { APP_KEY_HEADER, type CommonQuery, type NativeApp } from "#contract/wire.ts";
 import { getEnv } from "./env.server.ts";
 
 /** Every failed call, whatever went wrong: the catalogue code and the server's text. */

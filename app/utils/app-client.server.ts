@@ -1,5 +1,5 @@
-import { sameHash } from "../../lib/crypto.ts";
-import { APP_KEY_HEADER, nativeAppOf, type NativeApp } from "../../contract/wire.ts";
+import { sameHash } from "#lib/crypto.ts";
+import { APP_KEY_HEADER, nativeAppOf, type NativeApp } from "#contract/wire.ts";
 import { appCookie } from "./cookies.server.ts";
 import { getEnv } from "./env.server.ts";
 

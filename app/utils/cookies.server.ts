@@ -16,7 +16,6 @@ function signed(): CookieOptions {
   return { ...base(), secrets: getEnv().SESSION_SECRET };
 }
 
-
 /** Set once the welcome card (asking a new user for a nickname) has been shown: it asks once. */
 export const welcomedCookie = createCookie("vv_welcomed", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 10 * YEAR });
 

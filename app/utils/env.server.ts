@@ -1,4 +1,4 @@
-import { loadWebEnv, type WebEnv } from "../../lib/config/web.ts";
+import { loadWebEnv, type WebEnv } from "#lib/config/web.ts";
 
 export type { WebEnv };
 

@@ -1,7 +1,7 @@
 import { useActionData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useToastText } from "~/components/toaster.tsx";
-import type { IntentFailure } from "~/utils/intent-action.server.ts";
+import { useToastText } from "#app/components/toaster.tsx";
+import type { IntentFailure } from "#app/utils/intent-action.server.ts";
 
 /**
  * The last refusal, when it is one of `codes` (or a key of this page), shown next to its field:
@@ -15,7 +15,8 @@ export function useFieldError(opts: { errorId: string; hintId?: string; codes: r
   const failed = useActionData() as IntentFailure | undefined;
   const toast = failed?.toast;
   const keys = opts.keys ?? [];
-  const mine = toast && ((toast.code !== undefined && opts.codes.includes(toast.code)) || (toast.key && keys.includes(toast.key))) ? toast : undefined;
+  const mine =
+    toast && ((toast.code !== undefined && opts.codes.includes(toast.code)) || (toast.key && keys.includes(toast.key))) ? toast : undefined;
   const text = useToastText(mine ?? { kind: "error" });
   return {
     inputProps: {

@@ -56,8 +56,7 @@ export function minutesText(locale: string, seconds: number): string {
  */
 export function hoursMinutesText(locale: string, seconds: number): string {
   const total = Math.max(1, Math.ceil(seconds / 60));
-  const unit = (name: "hour" | "minute", n: number) =>
-    numberFormat(locale, { style: "unit", unit: name, unitDisplay: "long" }).format(n);
+  const unit = (name: "hour" | "minute", n: number) => numberFormat(locale, { style: "unit", unit: name, unitDisplay: "long" }).format(n);
   const parts = [total >= 60 ? unit("hour", Math.floor(total / 60)) : "", total % 60 ? unit("minute", total % 60) : ""];
   return listFormat(locale, { type: "unit", style: "narrow" }).format(parts.filter(Boolean));
 }

@@ -11,4 +11,3 @@ export interface RouteHandle {
   i18n?: readonly Namespace[];
   hydrate?: boolean;
 }
-

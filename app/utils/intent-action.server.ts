@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import type { z } from "zod";
-import { ErrorCode } from "../../contract/errors.ts";
-import type { RouteSpec } from "../../contract/route.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import type { RouteSpec } from "#contract/route.ts";
 import type { callApi } from "./api.server.ts";
 import { callSignedIn, errorToast, requireSignedIn, type RequestContext } from "./request.server.ts";
 import { doneWithToast, redirectWithToast } from "./toast.server.ts";

@@ -1,8 +1,13 @@
 import { useEffect, useState, type ChangeEvent } from "react";
-import { ErrorCode } from "../../contract/errors.ts";
+import { ErrorCode } from "#contract/errors.ts";
 
 /** The refusals of a picture upload, shown next to its file field. */
-export const PICTURE_ERROR_CODES = [ErrorCode.uploadNotImage, ErrorCode.uploadTooLargeSides, ErrorCode.uploadUnreadable, ErrorCode.tooLarge];
+export const PICTURE_ERROR_CODES = [
+  ErrorCode.uploadNotImage,
+  ErrorCode.uploadTooLargeSides,
+  ErrorCode.uploadUnreadable,
+  ErrorCode.tooLarge,
+];
 
 /**
  * A preview of the picture chosen in a file field, before it is sent (with JavaScript): the

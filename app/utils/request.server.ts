@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "@remix-run/node";
 import type { z } from "zod";
-import { ErrorCode } from "../../contract/errors.ts";
-import type { LanguageCode } from "../../contract/languages.ts";
-import type { RouteSpec } from "../../contract/route.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import type { LanguageCode } from "#contract/languages.ts";
+import type { RouteSpec } from "#contract/route.ts";
 import { ApiError, callApi, type Caller } from "./api.server.ts";
 import { appFromRequest } from "./app-client.server.ts";
-import { detectLocale } from "../../lib/visitor-language.ts";
+import { detectLocale } from "#lib/visitor-language.ts";
 import { readSession, signedOutCookies, withCookies, type BrowserSession } from "./session.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 import type { Toast } from "./toast.ts";

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import { LANGUAGE_CODES } from "../../contract/languages.ts";
+import { LANGUAGE_CODES } from "#contract/languages.ts";
 
 /**
  * Title, description, canonical and one hreflang alternate per language, for the

@@ -1,4 +1,4 @@
-import type { LanguageCode } from "../../contract/languages.ts";
+import type { LanguageCode } from "#contract/languages.ts";
 
 /**
  * The web app's translator: the part of i18next the pages use (`ns:key.path` lookups,

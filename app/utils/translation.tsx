@@ -1,5 +1,5 @@
 import { cloneElement, createContext, Fragment, useContext, type ReactElement, type ReactNode } from "react";
-import { DEFAULT_LANGUAGE } from "../../contract/languages.ts";
+import { DEFAULT_LANGUAGE } from "#contract/languages.ts";
 import { translator, type Translator, type Values } from "./translate.ts";
 
 const TranslatorContext = createContext<Translator>(translator(DEFAULT_LANGUAGE, {}));

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from "../../contract/languages.ts";
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from "#contract/languages.ts";
 import type { Namespace } from "./i18n.ts";
 import { translator, type Bundles, type Translator, type Values } from "./translate.ts";
 

@@ -1,8 +1,8 @@
 import { data, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { FormData as UploadForm } from "undici";
-import { ErrorCode } from "../../contract/errors.ts";
-import type { UploadType } from "../../contract/files.ts";
-import { routes } from "../../contract/routes.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import type { UploadType } from "#contract/files.ts";
+import { routes } from "#contract/routes.ts";
 import { getEnv } from "./env.server.ts";
 import { notAForm, postedForm, type IntentFailure, type StatusRefusal } from "./intent-action.server.ts";
 
@@ -12,7 +12,8 @@ export async function readUploadForm(request: Request): Promise<FormData | Statu
   try {
     return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: getEnv().UPLOAD_BODY_LIMIT }));
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return data<IntentFailure>({ toast: { kind: "error", code: ErrorCode.tooLarge } }, { status: 413 });
+    if (error instanceof MaxPartSizeExceededError)
+      return data<IntentFailure>({ toast: { kind: "error", code: ErrorCode.tooLarge } }, { status: 413 });
     // Anything else the parser throws is about the body: no boundary, cut off, malformed.
     return notAForm();
   }

@@ -23,7 +23,8 @@ export default defineConfig({
       // configuration, and Remix empties the root's build/ first. Stop before that.
       name: "bare-root-only",
       configResolved({ root }) {
-        if (root !== here) throw new Error(`the bare app builds with bench/bare as the root (npx remix vite:build bench/bare), not ${root}`);
+        if (root !== here)
+          throw new Error(`the bare app builds with bench/bare as the root (npx remix vite:build bench/bare), not ${root}`);
       },
     },
     remix({

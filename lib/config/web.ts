@@ -29,7 +29,12 @@ export const webEnvSchema = z
     /** Comma-separated: the first signs, all verify (rotation). */
     SESSION_SECRET: z
       .string()
-      .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+      .transform((v) =>
+        v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.string().min(16, "each secret needs at least 16 characters")).min(1))
       .optional(),
     UPSTREAM_URL: z.url().optional(),

@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
-import { AvatarStatus } from "../../contract/profile-states.ts";
-import { allRoutes } from "../../contract/routes.ts";
-import { auditLog, authTokens, minters, users } from "../../api/src/db/schema.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { AvatarStatus } from "#contract/profile-states.ts";
+import { allRoutes } from "#contract/routes.ts";
+import { auditLog, authTokens, minters, users } from "#api/src/db/schema.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { grantsOf, mintInfo, rowsOfUser, roundConfig, setInRound, start, userRow } from "./airdrop-helpers.ts";
 import { caller, expectCode, expectOk, logIn, sendCode, signUp, type Caller } from "./helpers.ts";
@@ -17,8 +17,13 @@ afterAll(async () => api.close());
 
 const deleteAccount = (c: Caller, confirm: unknown) => c.call("POST", "/v1/user/delete/", { confirm });
 
-const tokensOf = (userId: number) => api.database.db.select().from(authTokens).where(eq(authTokens.userId, userId)).orderBy(asc(authTokens.id));
-const auditOf = (userId: number) => api.database.db.select().from(auditLog).where(eq(auditLog.target, `user:${userId}`));
+const tokensOf = (userId: number) =>
+  api.database.db.select().from(authTokens).where(eq(authTokens.userId, userId)).orderBy(asc(authTokens.id));
+const auditOf = (userId: number) =>
+  api.database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.target, `user:${userId}`));
 
 /** Every authenticated call of the contract, with path parameters filled in. */
 const authRoutes = allRoutes.filter((r) => r.auth).map((r) => ({ method: r.method, path: r.path.replace(/\{\w+\}/g, "1") }));
@@ -28,7 +33,22 @@ describe("POST /v1/user/delete/", () => {
     const { client, user } = await signUp(api);
     expectOk(await client.call("PUT", "/v1/user/", { name: "Keeper" }));
     const before = await userRow(api, user.id);
-    const wrong = ["", " ", "delete", "Delete", "DELETe", "DEL ETE", "D E L E T E", "DELETED", "DELETE DELETE", "DELETE.", "\"DELETE\"", "ＤＥＬＥＴＥ", "DELETE\u200b", "DEL\u0000ETE"];
+    const wrong = [
+      "",
+      " ",
+      "delete",
+      "Delete",
+      "DELETe",
+      "DEL ETE",
+      "D E L E T E",
+      "DELETED",
+      "DELETE DELETE",
+      "DELETE.",
+      '"DELETE"',
+      "ＤＥＬＥＴＥ",
+      "DELETE\u200b",
+      "DEL\u0000ETE",
+    ];
     for (const confirm of wrong) expectCode(await deleteAccount(client, confirm), ErrorCode.deleteSpelledWrong);
     for (const body of [{}, { confirm: null }, { confirm: 1 }, { confirm: ["DELETE"] }, { confirm: "DELETE".repeat(20) }]) {
       expectCode(await client.call("POST", "/v1/user/delete/", body), ErrorCode.badRequest, 400);
@@ -117,14 +137,27 @@ describe("POST /v1/user/delete/", () => {
     expect(page.counts.level1).toEqual({ total: 0, minting: 0 });
     expect((await mintInfo(leader.client)).team_power).toBe(0);
     // Their invite code and social handle are no one's now.
-    expectCode(await caller(api).call("GET", "/v1/user/inviter/", undefined, { invite_code: member.user.invite_code }), ErrorCode.invalidInviteCode);
-    expect(expectOk(await leader.client.call("PUT", "/v1/mint/twitter/", { twitter: "@leaving_soon" }))).toEqual({ twitter: "@leaving_soon" });
+    expectCode(
+      await caller(api).call("GET", "/v1/user/inviter/", undefined, { invite_code: member.user.invite_code }),
+      ErrorCode.invalidInviteCode,
+    );
+    expect(expectOk(await leader.client.call("PUT", "/v1/mint/twitter/", { twitter: "@leaving_soon" }))).toEqual({
+      twitter: "@leaving_soon",
+    });
 
     // The e-mail cannot log in any more, and registers a fresh account.
     expectCode(await sendCode(caller(api), member.email, "login"), ErrorCode.emailNotFound);
     const again = await signUp(api, { email: member.email });
     expect(again.user.id).not.toBe(member.user.id);
-    expect(again.user).toMatchObject({ email: member.email, name: "", avatar: "", user_status_icon: null, twitter: "", inviter_id: null, vv: "0.00000000" });
+    expect(again.user).toMatchObject({
+      email: member.email,
+      name: "",
+      avatar: "",
+      user_status_icon: null,
+      twitter: "",
+      inviter_id: null,
+      vv: "0.00000000",
+    });
     expect(await grantsOf(api, again.user.id)).toEqual([]);
     expect(await rowsOfUser(api, again.user.id)).toEqual([]);
     expect(expectOk(await again.client.call("GET", "/v1/user/")).id).toBe(again.user.id);

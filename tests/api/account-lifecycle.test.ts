@@ -1,13 +1,13 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
-import type { ExchangeInfo, ForceStone } from "../../contract/tools.ts";
-import { giftBoxes, minters, users } from "../../api/src/db/schema.ts";
-import { setUserBan } from "../../api/src/domain/accounts/bans.ts";
-import { claimRounds, startAirdrop } from "../../api/src/domain/airdrop/claims.ts";
-import { bindInviter } from "../../api/src/domain/team/invites.ts";
-import { createExchange, joinExchange, startExchange } from "../../api/src/domain/tools/exchanges.ts";
-import { useGift } from "../../api/src/domain/tools/gifts.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import type { ExchangeInfo, ForceStone } from "#contract/tools.ts";
+import { giftBoxes, minters, users } from "#api/src/db/schema.ts";
+import { setUserBan } from "#api/src/domain/accounts/bans.ts";
+import { claimRounds, startAirdrop } from "#api/src/domain/airdrop/claims.ts";
+import { bindInviter } from "#api/src/domain/team/invites.ts";
+import { createExchange, joinExchange, startExchange } from "#api/src/domain/tools/exchanges.ts";
+import { useGift } from "#api/src/domain/tools/gifts.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { collect, grantsOf, mintInfo, rowsOfUser, roundConfig, setInRound, start, tally, userRow } from "./airdrop-helpers.ts";
 import { caller, expectCode, expectOk, logIn, mailedCode, registerCall, signUp, uniqueEmail, type Caller } from "./helpers.ts";
@@ -33,8 +33,10 @@ const BOXES = "/v1/mint/force_box/";
 const deleteCall = (u: User) => u.client.call("POST", "/v1/user/delete/", { confirm: "DELETE" });
 const claimCall = (u: User) => u.client.call("POST", "/v1/mint/collect/");
 const useGiftCall = (u: User, code: string) => u.client.call("POST", `${BOXES}use/`, { code });
-const createCall = (u: User, stoneId: number, quota: number) => u.client.call<ExchangeInfo>("POST", EXCHANGES, { force_stone_id: stoneId, member_count: quota });
-const joinCall = (u: User, code: string, stoneId: number) => u.client.call<ExchangeInfo>("POST", `${EXCHANGES}join/`, { code, force_stone_id: stoneId });
+const createCall = (u: User, stoneId: number, quota: number) =>
+  u.client.call<ExchangeInfo>("POST", EXCHANGES, { force_stone_id: stoneId, member_count: quota });
+const joinCall = (u: User, code: string, stoneId: number) =>
+  u.client.call<ExchangeInfo>("POST", `${EXCHANGES}join/`, { code, force_stone_id: stoneId });
 const inviterLookup = (code: string) => caller(api).call("GET", "/v1/user/inviter/", undefined, { invite_code: code });
 const bindCall = (u: User, code: string) => u.client.call("POST", "/v1/user/invite_code/", { invite_code: code });
 const ban = (u: User) => setUserBan(api.domain, { email: u.email, banned: true, actor: "test" });
@@ -192,7 +194,9 @@ describe("a deleted account", () => {
 
       // Sent in both orders, so either may reach the database first.
       const answers = await Promise.all(
-        accounts.map(async (a, i) => (i % 2 ? Promise.all([deleteCall(a), claimCall(a)]) : (await Promise.all([claimCall(a), deleteCall(a)])).reverse())),
+        accounts.map(async (a, i) =>
+          i % 2 ? Promise.all([deleteCall(a), claimCall(a)]) : (await Promise.all([claimCall(a), deleteCall(a)])).reverse(),
+        ),
       );
       for (const [deleted, claimed] of answers) {
         expect(deleted.body.code).toBe(0);
@@ -208,7 +212,10 @@ describe("a deleted account", () => {
       }
       for (const [i, a] of accounts.entries()) {
         const rows = await rowsOfUser(api, a.user.id);
-        expect(rows.map((r) => r.roundNumber), `account ${i} was paid after its deletion`).toEqual(paidBefore[i].map((r) => r.roundNumber));
+        expect(
+          rows.map((r) => r.roundNumber),
+          `account ${i} was paid after its deletion`,
+        ).toEqual(paidBefore[i].map((r) => r.roundNumber));
       }
     }
     // A claim either came first (and the deletion paused the account again) or was told to log in.
@@ -261,7 +268,9 @@ describe("a deleted account", () => {
       const recipient = await signUp(api);
       pairs.push([owner, recipient, (await giftCodes(owner))[0]]);
     }
-    const answers = await Promise.all(pairs.map(([owner, recipient, code]) => Promise.all([deleteCall(owner), useGiftCall(recipient, code)])));
+    const answers = await Promise.all(
+      pairs.map(([owner, recipient, code]) => Promise.all([deleteCall(owner), useGiftCall(recipient, code)])),
+    );
     for (const [i, [deleted, used]] of answers.entries()) {
       const [owner, recipient] = pairs[i];
       expect(deleted.body.code).toBe(0);
@@ -317,7 +326,10 @@ test("registrations with an invite code racing its owner's deletion: nobody is l
     for (const a of answers.slice(1)) expect([0, ErrorCode.invalidInviteCode]).toContain(a.body.code);
     expect(await api.database.db.select().from(users).where(eq(users.inviterId, inviter.user.id))).toEqual([]);
     // Those who registered before the deletion moved up to its inviter.
-    const registered = answers.slice(1).filter((a) => a.body.code === 0).map((a) => a.body.data.user.id as number);
+    const registered = answers
+      .slice(1)
+      .filter((a) => a.body.code === 0)
+      .map((a) => a.body.data.user.id as number);
     expect(await level1(top.client)).toEqual(registered.sort((a, b) => a - b));
   }
 });
@@ -454,4 +466,3 @@ describe("a banned account", () => {
     }
   });
 });
-

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
-import { userWithPowerResult } from "../../contract/profile.ts";
-import { allRoutes } from "../../contract/routes.ts";
-import { userSchema } from "../../contract/profile.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { userWithPowerResult } from "#contract/profile.ts";
+import { allRoutes } from "#contract/routes.ts";
+import { userSchema } from "#contract/profile.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import {
   collect,
@@ -101,7 +101,12 @@ describe("POST /v1/mint/collect/ races", () => {
     const data = answers.map((a) => a.body.data as { amount: string; rounds: number; resumed: boolean });
     expect(data.filter((d) => d.resumed)).toHaveLength(1);
     expect(vv(sumUnits(data.map((d) => d.amount)))).toBe("8.00000000");
-    expect(await mintInfo(idle.client)).toMatchObject({ mint_status: "wait", vv: "8.00000000", un_collect_round: 0, next_round_number: 72 });
+    expect(await mintInfo(idle.client)).toMatchObject({
+      mint_status: "wait",
+      vv: "8.00000000",
+      un_collect_round: 0,
+      next_round_number: 72,
+    });
     const [minter] = (await tables(api)).minters.filter((m) => m.userId === idle.user.id);
     expect(minter).toMatchObject({ mintFromRound: 73, suspendedAt: null });
   });
@@ -114,7 +119,9 @@ describe("POST /v1/mint/collect/ races", () => {
     for (let round = 73; round <= 80; round++) {
       setInRound(api, round + 1, 1);
       // The scheduler pass and every user's claim (twice each) at the same moment.
-      const claims = miners.flatMap((m) => [m, m].map(async (x) => ({ id: x.user.id, answer: await x.client.call("POST", "/v1/mint/collect/") })));
+      const claims = miners.flatMap((m) =>
+        [m, m].map(async (x) => ({ id: x.user.id, answer: await x.client.call("POST", "/v1/mint/collect/") })),
+      );
       const [results, ...answers] = await Promise.all([api.distribute(), ...claims]);
       expect(results.filter((r) => r.fresh).map((r) => r.round)).toContain(round);
       for (const { id, answer } of answers as { id: number; answer: { body: { code: number; data: { amount: string } } } }[]) {
@@ -149,7 +156,15 @@ describe("mint user calls", () => {
     const { client, user, email } = await signUp(api);
     const mine = expectOk(await client.call("GET", "/v1/mint/user/mine/"));
     expect(userWithPowerResult.safeParse(mine).success).toBe(true);
-    expect(mine.user).toMatchObject({ id: user.id, email, invite_code: user.invite_code, power: 0, vv: "0.00000000", btc: "0.00000000", twitter: "" });
+    expect(mine.user).toMatchObject({
+      id: user.id,
+      email,
+      invite_code: user.invite_code,
+      power: 0,
+      vv: "0.00000000",
+      btc: "0.00000000",
+      twitter: "",
+    });
     await start(client);
     expect(expectOk(await client.call("GET", "/v1/mint/user/mine/")).user.power).toBe(100);
 

@@ -16,7 +16,15 @@ test("start, wait, mint through rounds, get suspended, claim, resume", async () 
   const started = (await client.call("POST", "/v1/mint/start/")).body;
   expect(started).toEqual({ code: 0, data: { mint_status: "wait", power_granted: 100 } });
   info = (await client.call("GET", "/v1/mint/user_info/")).body.data;
-  expect(info).toMatchObject({ mint_status: "wait", power: 100, own_power: 100, team_power: 0, next_round_number: 9, next_round_token: "0.00000000", round_token: "1.00000000" });
+  expect(info).toMatchObject({
+    mint_status: "wait",
+    power: 100,
+    own_power: 100,
+    team_power: 0,
+    next_round_number: 9,
+    next_round_token: "0.00000000",
+    round_token: "1.00000000",
+  });
 
   api.clock.set("2026-03-01T09:00:01Z"); // round 10 begins: minting, round 9 closed without us
   // Round 9 closed before this user's first round: nothing to distribute yet.
@@ -30,7 +38,12 @@ test("start, wait, mint through rounds, get suspended, claim, resume", async () 
     await api.distribute();
   }
   info = (await client.call("GET", "/v1/mint/user_info/")).body.data;
-  expect(info).toMatchObject({ mint_status: "minting", un_collect_round: 3, un_collect_amount: "3.00000000", next_round_token: "0.00000000" });
+  expect(info).toMatchObject({
+    mint_status: "minting",
+    un_collect_round: 3,
+    un_collect_amount: "3.00000000",
+    next_round_token: "0.00000000",
+  });
 
   api.clock.set("2026-03-01T13:00:01Z");
   const [r13] = await api.distribute();
@@ -48,7 +61,9 @@ test("start, wait, mint through rounds, get suspended, claim, resume", async () 
 
   // The web app's one call for the screen answers what the three calls answer.
   const [overview, alone, rounds, tasks] = await Promise.all(
-    ["/v1/mint/overview/", "/v1/mint/user_info/", "/v1/mint/list/", "/v1/mint/task/list/"].map(async (path) => (await client.call("GET", path)).body),
+    ["/v1/mint/overview/", "/v1/mint/user_info/", "/v1/mint/list/", "/v1/mint/task/list/"].map(
+      async (path) => (await client.call("GET", path)).body,
+    ),
   );
   expect(overview).toEqual({ code: 0, data: { info: alone.data, rounds: rounds.data, tasks: tasks.data } });
   expect(overview.data.info).toMatchObject({ vv: "3.00000000", power: 100 });

@@ -5,10 +5,10 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { claimResult, airdropInfoSchema, roundListResult, type AirdropInfo, type AirdropRound } from "../../contract/airdrop.ts";
-import { unitsToDecimal } from "../../contract/money.ts";
-import { minters, powerGrants, rounds, userRounds, users } from "../../api/src/db/schema.ts";
-import { distributeRound } from "../../api/src/domain/airdrop/distribution.ts";
+import { claimResult, airdropInfoSchema, roundListResult, type AirdropInfo, type AirdropRound } from "#contract/airdrop.ts";
+import { unitsToDecimal } from "#contract/money.ts";
+import { minters, powerGrants, rounds, userRounds, users } from "#api/src/db/schema.ts";
+import { distributeRound } from "#api/src/domain/airdrop/distribution.ts";
 import type { TestApi } from "../setup/test-api.ts";
 import { expectOk, type Caller } from "./helpers.ts";
 

@@ -1,17 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
-import {
-  closeOf,
-  collect,
-  mintInfo,
-  mintList,
-  nowSeconds,
-  roundConfig,
-  setInRound,
-  start,
-  tables,
-  vv,
-} from "./airdrop-helpers.ts";
+import { closeOf, collect, mintInfo, mintList, nowSeconds, roundConfig, setInRound, start, tables, vv } from "./airdrop-helpers.ts";
 import { expectOk, signUp, type Caller } from "./helpers.ts";
 
 // 10-minute rounds from 2026-03-01T00:00Z: the harness clock starts at 08:00, inside round 49.
@@ -146,7 +135,10 @@ test("40 rounds, six users claiming at different cadences: rows, amounts, status
 
   // Soul Power beside the start reward: bind (+20) for every2, bind and follow (+70) for every3.
   setInRound(api, first, 0);
-  for (const [key, handle] of [["every2", "@every_two"], ["every3", "@every_three"]] as const) {
+  for (const [key, handle] of [
+    ["every2", "@every_two"],
+    ["every3", "@every_three"],
+  ] as const) {
     expectOk(await clients[key].call("PUT", "/v1/mint/twitter/", { twitter: handle }));
     expectOk(await clients[key].call("POST", "/v1/mint/task/bonus/collect/", undefined, { bonus_type: "1" }));
   }
@@ -212,7 +204,10 @@ test("40 rounds, six users claiming at different cadences: rows, amounts, status
         distributed: true,
       }));
     const list = await mintList(clients[key]);
-    expect(list.map(({ id: _id, user_id: _u, ...rest }) => rest), key).toEqual(expected);
+    expect(
+      list.map(({ id: _id, user_id: _u, ...rest }) => rest),
+      key,
+    ).toEqual(expected);
   }
   // The shapes of the run, so the model is not trivially empty.
   expect(users.never.rows.size).toBe(3);
@@ -224,8 +219,24 @@ test("40 rounds, six users claiming at different cadences: rows, amounts, status
 
   // The global round rows: one per round, distributed, with totals, participants and claims.
   const db = await tables(api);
-  expect(db.rounds.map((r) => ({ round: r.roundNumber, total: r.totalAmount, participants: r.participants, claims: r.claims, distributed: r.distributed, closes: r.closesAt.getTime() / 1000 }))).toEqual(
-    [...model.rounds.entries()].map(([round, r]) => ({ round, total: r.total, participants: r.participants, claims: r.claims, distributed: true, closes: closeOf(round) })),
+  expect(
+    db.rounds.map((r) => ({
+      round: r.roundNumber,
+      total: r.totalAmount,
+      participants: r.participants,
+      claims: r.claims,
+      distributed: r.distributed,
+      closes: r.closesAt.getTime() / 1000,
+    })),
+  ).toEqual(
+    [...model.rounds.entries()].map(([round, r]) => ({
+      round,
+      total: r.total,
+      participants: r.participants,
+      claims: r.claims,
+      distributed: true,
+      closes: closeOf(round),
+    })),
   );
   // vv balances equal what was claimed, nothing more.
   for (const key of Object.keys(cadence)) {
@@ -261,7 +272,13 @@ describe("round numbering, the boundary and the next round", () => {
     expect(await start(client)).toEqual({ mint_status: "wait", power_granted: 100 });
     info = await mintInfo(client);
     // Waiting: the round in progress pays this user nothing; a whole round would pay 100 x 0.01234567.
-    expect(info).toMatchObject({ mint_status: "wait", power: 100, next_round_number: 100, next_round_token: "0.00000000", round_token: "1.23456700" });
+    expect(info).toMatchObject({
+      mint_status: "wait",
+      power: 100,
+      next_round_number: 100,
+      next_round_token: "0.00000000",
+      round_token: "1.23456700",
+    });
 
     api.clock.set(new Date((closeOf(100) - 1) * 1000));
     expect(await mintInfo(client)).toMatchObject({ mint_status: "wait", next_round_number: 100 });
@@ -294,7 +311,13 @@ describe("round numbering, the boundary and the next round", () => {
       round_claims: 0,
       distributed: true,
     });
-    expect(await mintInfo(client)).toMatchObject({ mint_status: "minting", next_round_number: 102, next_round_timestamp: closeOf(102), un_collect_round: 1, un_collect_amount: "1.23456700" });
+    expect(await mintInfo(client)).toMatchObject({
+      mint_status: "minting",
+      next_round_number: 102,
+      next_round_timestamp: closeOf(102),
+      un_collect_round: 1,
+      un_collect_amount: "1.23456700",
+    });
   });
 
   test("a user who starts in the middle of a round gets nothing for that round", async () => {
@@ -307,7 +330,12 @@ describe("round numbering, the boundary and the next round", () => {
     setInRound(api, 104, 1);
     await api.distribute();
     expect(await mintList(client)).toEqual([]);
-    expect(await mintInfo(client)).toMatchObject({ mint_status: "minting", next_round_number: 104, next_round_token: "1.23456700", un_collect_round: 0 });
+    expect(await mintInfo(client)).toMatchObject({
+      mint_status: "minting",
+      next_round_number: 104,
+      next_round_token: "1.23456700",
+      un_collect_round: 0,
+    });
 
     setInRound(api, 105, 1);
     await api.distribute();
@@ -330,14 +358,24 @@ describe("amounts with Team Power (this API: TEAM_L1_PERCENT=33, TEAM_L2_PERCENT
 
     setInRound(api, 108, 1);
     // A: 100 + 33% of 120 + 7% of 100 = 100 + 39.6 + 7 -> Team Power 46, power 146: 146 x 0.01234567.
-    expect(await mintInfo(a.client)).toMatchObject({ own_power: 100, team_power: 46, power: 146, round_token: "1.80246782", next_round_token: "1.80246782" });
+    expect(await mintInfo(a.client)).toMatchObject({
+      own_power: 100,
+      team_power: 46,
+      power: 146,
+      round_token: "1.80246782",
+      next_round_token: "1.80246782",
+    });
     // B: 120 + 33% of 100 = 153.
     expect(await mintInfo(b.client)).toMatchObject({ own_power: 120, team_power: 33, power: 153, round_token: "1.88888751" });
     expect(await mintInfo(c.client)).toMatchObject({ own_power: 100, team_power: 0, power: 100, round_token: "1.23456700" });
 
     setInRound(api, 109, 1);
     expect((await api.distribute()).map((r) => r.round)).toContain(108);
-    for (const [x, power, amount] of [[a, 146, "1.80246782"], [b, 153, "1.88888751"], [c, 100, "1.23456700"]] as const) {
+    for (const [x, power, amount] of [
+      [a, 146, "1.80246782"],
+      [b, 153, "1.88888751"],
+      [c, 100, "1.23456700"],
+    ] as const) {
       const [row] = await mintList(x.client);
       // What a client sees: the row's power and its amount = power x rate, to the last of the 8 places.
       expect(row).toMatchObject({ round_number: 108, power, amount, airdrop_at: closeOf(108) });

@@ -98,7 +98,12 @@ for (const threshold of [3, 2]) {
       await closeAndDistribute(resumeIn + 1);
       await collect(steady.client);
       list = await mintList(idle.client);
-      expect(list[0]).toMatchObject({ round_number: resumeIn + 1, airdrop_at: closeOf(resumeIn + 1), amount: "1.00000000", collected: false });
+      expect(list[0]).toMatchObject({
+        round_number: resumeIn + 1,
+        airdrop_at: closeOf(resumeIn + 1),
+        amount: "1.00000000",
+        collected: false,
+      });
 
       // Never claiming again: suspended again after `threshold` rows; the VV already earned stays.
       let round = resumeIn + 1;

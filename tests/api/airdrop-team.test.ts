@@ -39,12 +39,25 @@ describe("Team Power with the default 25% / 5%", () => {
     for (const x of [a, b, c, f]) expect(await start(x.client)).toEqual({ mint_status: "wait", power_granted: 100 });
 
     // Everyone waits: nobody adds anything yet.
-    expect(await mintInfo(a.client)).toMatchObject({ mint_status: "wait", own_power: 100, team_power: 0, power: 100, round_token: "1.00000000" });
+    expect(await mintInfo(a.client)).toMatchObject({
+      mint_status: "wait",
+      own_power: 100,
+      team_power: 0,
+      power: 100,
+      round_token: "1.00000000",
+    });
 
     // Round 50: A, B, C, F minting; E starts now and waits; D has power but never started.
     setInRound(api, 50, 1);
     expect(await start(e.client)).toEqual({ mint_status: "wait", power_granted: 100 });
-    expect(await mintInfo(a.client)).toMatchObject({ mint_status: "minting", own_power: 100, team_power: 30, power: 130, round_token: "1.30000000", next_round_token: "1.30000000" });
+    expect(await mintInfo(a.client)).toMatchObject({
+      mint_status: "minting",
+      own_power: 100,
+      team_power: 30,
+      power: 130,
+      round_token: "1.30000000",
+      next_round_token: "1.30000000",
+    });
     expect(await mintInfo(b.client)).toMatchObject({ own_power: 100, team_power: 30, power: 130, round_token: "1.30000000" });
     expect(await mintInfo(c.client)).toMatchObject({ own_power: 100, team_power: 25, power: 125 });
     expect(await mintInfo(d.client)).toMatchObject({ mint_status: "not_open", own_power: 20, next_round_token: "0.00000000" });

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { AvatarStatus } from "../../contract/profile-states.ts";
-import { auditLog, users } from "../../api/src/db/schema.ts";
-import { pendingAvatars, reviewAvatar } from "../../api/src/domain/profile/avatar-review.ts";
+import { AvatarStatus } from "#contract/profile-states.ts";
+import { auditLog, users } from "#api/src/db/schema.ts";
+import { pendingAvatars, reviewAvatar } from "#api/src/domain/profile/avatar-review.ts";
 import { createTestApi, openPglite, type TestApi } from "../setup/test-api.ts";
 import { userRow } from "./airdrop-helpers.ts";
 import { expectOk, runOps, signUp } from "./helpers.ts";
@@ -25,14 +25,22 @@ async function uploaded(userId: number, url: string, avatar?: string) {
 }
 
 const auditOf = (userId: number) =>
-  api.database.db.select().from(auditLog).where(eq(auditLog.target, `user:${userId}`)).orderBy(desc(auditLog.id));
+  api.database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.target, `user:${userId}`))
+    .orderBy(desc(auditLog.id));
 
 describe("avatar review by operators", () => {
   test("approved: the waiting avatar becomes the one shown, to the user and to teammates; audited", async () => {
     const leader = await signUp(api);
     const member = await signUp(api, { invite: leader.user.invite_code });
     await uploaded(member.user.id, "/media/approve-me.webp");
-    expect(await pendingAvatars(api.domain)).toContainEqual({ userId: member.user.id, displayId: member.user.display_id, avatarNew: "/media/approve-me.webp" });
+    expect(await pendingAvatars(api.domain)).toContainEqual({
+      userId: member.user.id,
+      displayId: member.user.display_id,
+      avatarNew: "/media/approve-me.webp",
+    });
     // Teammates see only approved avatars.
     expect((await teamPage(leader.client, 1)).list[0].avatar).toBe("");
 
@@ -45,7 +53,12 @@ describe("avatar review by operators", () => {
     expect((await teamPage(leader.client, 1)).list[0].avatar).toBe("/media/approve-me.webp");
     expect((await pendingAvatars(api.domain)).map((p) => p.userId)).not.toContain(member.user.id);
     const [audit] = await auditOf(member.user.id);
-    expect(audit).toMatchObject({ actor: "op-test", action: "avatar.approve", detail: { avatar: "/media/approve-me.webp" }, at: api.clock.now() });
+    expect(audit).toMatchObject({
+      actor: "op-test",
+      action: "avatar.approve",
+      detail: { avatar: "/media/approve-me.webp" },
+      at: api.clock.now(),
+    });
   });
 
   test("rejected: the user keeps the old avatar and sees the refusal; audited", async () => {
@@ -89,7 +102,13 @@ describe("npm run ops -- avatars", () => {
       const database = await openPglite(dataDir);
       const [user] = await database.db
         .insert(users)
-        .values({ displayId: "123456789", inviteCode: "CLITEST2", createdAt: new Date(), avatarNew: "/media/cli-pending.webp", avatarStatus: AvatarStatus.inReview })
+        .values({
+          displayId: "123456789",
+          inviteCode: "CLITEST2",
+          createdAt: new Date(),
+          avatarNew: "/media/cli-pending.webp",
+          avatarStatus: AvatarStatus.inReview,
+        })
         .returning();
       await database.db.insert(users).values({ displayId: "123456780", inviteCode: "CLITEST3", createdAt: new Date(), avatarNew: "" });
       await database.close();

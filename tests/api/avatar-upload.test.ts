@@ -2,9 +2,9 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
-import { AvatarStatus } from "../../contract/profile-states.ts";
-import { reviewAvatar } from "../../api/src/domain/profile/avatar-review.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { AvatarStatus } from "#contract/profile-states.ts";
+import { reviewAvatar } from "#api/src/domain/profile/avatar-review.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { expectOk, signUp } from "./helpers.ts";
 import { photoWithGps, uploadFile, type UploadOptions } from "./upload-helpers.ts";
@@ -63,7 +63,15 @@ describe("POST /v1/file/upload/ (type=avatar)", () => {
   test("a second upload while in review replaces the first, whose file is removed", async () => {
     const user = await signUp(api);
     const first = expectOk(await upload(user.token, await photoWithGps(600, 600)));
-    const second = expectOk(await upload(user.token, await sharp({ create: { width: 300, height: 500, channels: 4, background: "#fff0" } }).png().toBuffer(), { filename: "x.png" }));
+    const second = expectOk(
+      await upload(
+        user.token,
+        await sharp({ create: { width: 300, height: 500, channels: 4, background: "#fff0" } })
+          .png()
+          .toBuffer(),
+        { filename: "x.png" },
+      ),
+    );
     expect(stored()).toContain(second.urls.id);
     expect(stored()).not.toContain(first.urls.id);
     expect(expectOk(await user.client.call("GET", "/v1/user/")).avatar_new).toBe(second.urls.url);
@@ -71,9 +79,23 @@ describe("POST /v1/file/upload/ (type=avatar)", () => {
 
   test.each([
     ["an HTML page renamed .jpg", () => Buffer.from("<!doctype html><script>alert(1)</script>"), ErrorCode.uploadNotImage],
-    ["a GIF", () => sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).gif().toBuffer(), ErrorCode.uploadNotImage],
+    [
+      "a GIF",
+      () =>
+        sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+          .gif()
+          .toBuffer(),
+      ErrorCode.uploadNotImage,
+    ],
     ["random bytes", () => Buffer.from(Array.from({ length: 2000 }, (_, i) => (i * 7919) % 256)), ErrorCode.uploadNotImage],
-    ["a picture wider than the limit", () => sharp({ create: { width: 2400, height: 10, channels: 3, background: "#000" } }).png().toBuffer(), ErrorCode.uploadTooLargeSides],
+    [
+      "a picture wider than the limit",
+      () =>
+        sharp({ create: { width: 2400, height: 10, channels: 3, background: "#000" } })
+          .png()
+          .toBuffer(),
+      ErrorCode.uploadTooLargeSides,
+    ],
     ["a truncated JPEG", async () => (await photoWithGps(1000, 1000)).subarray(0, 3000), ErrorCode.uploadUnreadable],
   ])("%s is refused with its own code, and nothing is stored or changed", async (_name, make, code) => {
     const user = await signUp(api);

@@ -5,10 +5,10 @@ import { desc, eq } from "drizzle-orm";
 import jsQR from "jsqr";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
-import { openDatabase } from "../../api/src/db/client.ts";
-import { auditLog, campaignApplications, users } from "../../api/src/db/schema.ts";
-import { pendingApplications, reviewApplication } from "../../api/src/domain/campaign/review.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { openDatabase } from "#api/src/db/client.ts";
+import { auditLog, campaignApplications, users } from "#api/src/db/schema.ts";
+import { pendingApplications, reviewApplication } from "#api/src/domain/campaign/review.ts";
 import { createTestApi, openPglite, type TestApi } from "../setup/test-api.ts";
 import { caller, expectCode, expectOk, runOps, signUp, type Caller } from "./helpers.ts";
 import { photoWithGps, uploadFile } from "./upload-helpers.ts";
@@ -32,7 +32,11 @@ const stored = () => {
 const campaign = async (c: Caller) => expectOk(await c.call("GET", "/v1/campaign/"));
 const apply = (c: Caller, body: unknown) => c.call("POST", "/v1/campaign/apply/", body);
 const auditOf = (userId: number) =>
-  api.database.db.select().from(auditLog).where(eq(auditLog.target, `user:${userId}`)).orderBy(desc(auditLog.id));
+  api.database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.target, `user:${userId}`))
+    .orderBy(desc(auditLog.id));
 
 /** A new user who has done the required tasks (started the airdrop, bound an X account). */
 async function qualified(handle = `@c${randomBytes(5).toString("hex")}`) {
@@ -81,7 +85,12 @@ describe("the campaign application", () => {
     const id = await campaignPhoto(user.token, 2400, 1200);
     const served = await api.app.inject({ method: "GET", url: `/v1/file/${id}` });
     const meta = await sharp(served.rawPayload).metadata();
-    expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif }).toEqual({ format: "webp", width: 1024, height: 512, exif: undefined });
+    expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif }).toEqual({
+      format: "webp",
+      width: 1024,
+      height: 512,
+      exif: undefined,
+    });
     // A campaign photo is not an avatar: the profile is untouched.
     expect(expectOk(await user.client.call("GET", "/v1/user/"))).toMatchObject({ avatar_new: "" });
   });
@@ -115,7 +124,14 @@ describe("the campaign application", () => {
     const user = await qualified();
     const photo = await campaignPhoto(user.token);
     const state = expectOk(await apply(user.client, { contact: "  Telegram @me_123  ", photo }));
-    expect(state).toMatchObject({ status: "in_review", can_apply: false, contact: "Telegram @me_123", photo: `/media/${photo}`, reason: null, share_image: null });
+    expect(state).toMatchObject({
+      status: "in_review",
+      can_apply: false,
+      contact: "Telegram @me_123",
+      photo: `/media/${photo}`,
+      reason: null,
+      share_image: null,
+    });
     expect(state.submitted_at).toBe(Math.floor(api.clock.now().getTime() / 1000));
     expect(await campaign(user.client)).toEqual(state);
     expectCode(await apply(user.client, { contact: "another", photo: await campaignPhoto(user.token) }), ErrorCode.campaignAlreadyApplied);
@@ -156,8 +172,15 @@ describe("review by an operator, and the share image", () => {
     expect(pending).toContainEqual(expect.objectContaining({ userId: user.user.id, contact: "me@example.com", photo: `/media/${first}` }));
 
     await expect(reviewApplication(api.domain, { userId: user.user.id, approve: false, actor: "ops" })).rejects.toThrow(/reason/);
-    expect(await reviewApplication(api.domain, { userId: user.user.id, approve: false, reason: "The photo is blurred", actor: "ops" })).toBe(true);
-    expect(await campaign(user.client)).toMatchObject({ status: "rejected", reason: "The photo is blurred", can_apply: true, share_image: null });
+    expect(
+      await reviewApplication(api.domain, { userId: user.user.id, approve: false, reason: "The photo is blurred", actor: "ops" }),
+    ).toBe(true);
+    expect(await campaign(user.client)).toMatchObject({
+      status: "rejected",
+      reason: "The photo is blurred",
+      can_apply: true,
+      share_image: null,
+    });
     // Decided already: a second decision finds nothing in review.
     expect(await reviewApplication(api.domain, { userId: user.user.id, approve: true, actor: "ops" })).toBe(false);
 
@@ -191,8 +214,14 @@ describe("review by an operator, and the share image", () => {
     const meta = await sharp(image.rawPayload).metadata();
     expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: "png", width: 1200, height: 630 });
     const { data, info } = await sharp(image.rawPayload).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    expect(jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data).toBe(`https://vv.example/register?invite=${code}`);
-    const again = await api.app.inject({ method: "GET", url: `/v1/campaign/share/${code}.png`, headers: { "if-none-match": String(image.headers.etag) } });
+    expect(jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data).toBe(
+      `https://vv.example/register?invite=${code}`,
+    );
+    const again = await api.app.inject({
+      method: "GET",
+      url: `/v1/campaign/share/${code}.png`,
+      headers: { "if-none-match": String(image.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
 
     // The invite link's page learns the preview image from the inviter call.
@@ -206,7 +235,12 @@ describe("review by an operator, and the share image", () => {
   test("no share image for anyone not approved, nor for a malformed name", async () => {
     const user = await qualified();
     const code = user.user.invite_code as string;
-    for (const url of [`/v1/campaign/share/${code}.png`, "/v1/campaign/share/NOPE0000.png", `/v1/campaign/share/${code}.jpg`, "/v1/campaign/share/..%2Fx.png"]) {
+    for (const url of [
+      `/v1/campaign/share/${code}.png`,
+      "/v1/campaign/share/NOPE0000.png",
+      `/v1/campaign/share/${code}.jpg`,
+      "/v1/campaign/share/..%2Fx.png",
+    ]) {
       const res = await api.app.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json().code).toBe(ErrorCode.notFound);
@@ -229,8 +263,17 @@ describe("npm run ops -- applications / application-approve / application-reject
     const dir = `tests/.tmp/campaign-cli-${randomBytes(4).toString("hex")}`;
     try {
       const database = await openPglite(dir);
-      const [user] = await database.db.insert(users).values({ displayId: "223456789", name: "Aya", inviteCode: "CLICAMP1", createdAt: new Date() }).returning();
-      await database.db.insert(campaignApplications).values({ userId: user.id, contact: "aya@example.com", photo: "p.webp", status: "in_review", submittedAt: new Date("2026-05-01T10:00:00Z") });
+      const [user] = await database.db
+        .insert(users)
+        .values({ displayId: "223456789", name: "Aya", inviteCode: "CLICAMP1", createdAt: new Date() })
+        .returning();
+      await database.db.insert(campaignApplications).values({
+        userId: user.id,
+        contact: "aya@example.com",
+        photo: "p.webp",
+        status: "in_review",
+        submittedAt: new Date("2026-05-01T10:00:00Z"),
+      });
       await database.close();
 
       const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, LOG_LEVEL: "warn", OPERATOR: "op-anna" };
@@ -240,13 +283,22 @@ describe("npm run ops -- applications / application-approve / application-reject
         "user id\tdisplay id\tname\tsubmitted\tphoto\tcontact",
         `${user.id}\t223456789\tAya\t2026-05-01T10:00:00.000Z\t/media/p.webp\taya@example.com`,
       ]);
-      expect(await ops("application-reject", String(user.id), "Photo", "is", "blurred")).toBe(`rejected the campaign application of user ${user.id}`);
+      expect(await ops("application-reject", String(user.id), "Photo", "is", "blurred")).toBe(
+        `rejected the campaign application of user ${user.id}`,
+      );
 
       const check = await openDatabase({ dataDir: dir });
       const [row] = await check.db.select().from(campaignApplications).where(eq(campaignApplications.userId, user.id));
       expect(row).toMatchObject({ status: "rejected", reason: "Photo is blurred", reviewedBy: "op-anna" });
-      const [audit] = await check.db.select().from(auditLog).where(eq(auditLog.target, `user:${user.id}`));
-      expect(audit).toMatchObject({ actor: "op-anna", action: "campaign.reject", detail: { photo: "/media/p.webp", reason: "Photo is blurred" } });
+      const [audit] = await check.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.target, `user:${user.id}`));
+      expect(audit).toMatchObject({
+        actor: "op-anna",
+        action: "campaign.reject",
+        detail: { photo: "/media/p.webp", reason: "Photo is blurred" },
+      });
       await check.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -15,11 +15,11 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
-import { users } from "../../api/src/db/schema.ts";
-import { setUserBan } from "../../api/src/domain/accounts/bans.ts";
-import { canonicalEmail, FOLDED_DOMAINS } from "../../api/src/domain/accounts/email.ts";
-import { uniqueViolation } from "../../api/src/lib/db-errors.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { users } from "#api/src/db/schema.ts";
+import { setUserBan } from "#api/src/domain/accounts/bans.ts";
+import { canonicalEmail, FOLDED_DOMAINS } from "#api/src/domain/accounts/email.ts";
+import { uniqueViolation } from "#api/src/lib/db-errors.ts";
 import { createTestApi, lastCode, type TestApi } from "../setup/test-api.ts";
 import { caller, expectCode, expectOk, loginCall, mailedCode, newDid, nextUtcDay, registerCall, sendCode, signUp } from "./helpers.ts";
 
@@ -69,7 +69,9 @@ describe("canonicalEmail and vv_canonical_email() agree", () => {
   test("every folded domain is folded by both, with a tag and dots", async () => {
     for (const domain of FOLDED_DOMAINS) {
       const input = `x.y+tag@${domain}`;
-      const { rows } = (await api.database.db.execute(sql`select vv_canonical_email(${input}) as c`)) as unknown as { rows: { c: string }[] };
+      const { rows } = (await api.database.db.execute(sql`select vv_canonical_email(${input}) as c`)) as unknown as {
+        rows: { c: string }[];
+      };
       expect(rows[0].c, domain).toBe(canonicalEmail(input));
       expect(canonicalEmail(input), domain).not.toContain("+");
     }
@@ -143,7 +145,9 @@ describe("login and bans find the account by its canonical form", () => {
   test("an operator's ban by a variant bans the account and ends its logins", async () => {
     const base = name("ban");
     const { client } = await signUp(api, { email: `${base}@gmail.com` });
-    expect(await setUserBan(api.domain, { email: `${base.slice(0, 1)}.${base.slice(1)}+x@GMAIL.com`, banned: true, actor: "test" })).toBe(true);
+    expect(await setUserBan(api.domain, { email: `${base.slice(0, 1)}.${base.slice(1)}+x@GMAIL.com`, banned: true, actor: "test" })).toBe(
+      true,
+    );
     expectCode(await client.call("GET", "/v1/user/"), ErrorCode.accountBanned);
     expect(await setUserBan(api.domain, { email: `${base}+y@gmail.com`, banned: false, actor: "test" })).toBe(true);
   });
@@ -165,11 +169,12 @@ describe("races: one account per mailbox", () => {
       const dotted = `${base.slice(0, 3)}.${base.slice(3)}@gmail.com`;
       const tagged = `${base}+x@gmail.com`;
       const code = await mailedCode(api, caller(api), dotted, "register");
-      const answers = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => registerCall(caller(api), i % 2 ? tagged : dotted, code)),
-      );
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => registerCall(caller(api), i % 2 ? tagged : dotted, code)));
       const codes = answers.map((a) => a.body.code);
-      expect(codes.filter((c) => c === 0), JSON.stringify(codes)).toHaveLength(1);
+      expect(
+        codes.filter((c) => c === 0),
+        JSON.stringify(codes),
+      ).toHaveLength(1);
       for (const c of codes) expect([0, ErrorCode.wrongCode, ErrorCode.emailRegistered]).toContain(c);
       expect(await rowsOf(`${base}@gmail.com`)).toHaveLength(1);
     }

@@ -14,12 +14,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode, ERROR_MESSAGES } from "../../contract/errors.ts";
-import { buildApp } from "../../api/src/app.ts";
-import { apiConfigSchema, ConfigError, databaseTimeouts, loadApiConfig, type ApiConfig } from "../../api/src/config.ts";
-import { openDatabase, openPostgres, rowsOf, type Database } from "../../api/src/db/client.ts";
-import { ManualClock } from "../../api/src/lib/clock.ts";
-import { socialFor } from "../../api/src/social/choose.ts";
+import { ErrorCode, ERROR_MESSAGES } from "#contract/errors.ts";
+import { buildApp } from "#api/src/app.ts";
+import { apiConfigSchema, ConfigError, databaseTimeouts, loadApiConfig, type ApiConfig } from "#api/src/config.ts";
+import { openDatabase, openPostgres, rowsOf, type Database } from "#api/src/db/client.ts";
+import { ManualClock } from "#api/src/lib/clock.ts";
+import { socialFor } from "#api/src/social/choose.ts";
 import { fakeServer, freePort, type FakeServer } from "../setup/tcp.ts";
 import { openPglite } from "../setup/test-api.ts";
 import { expectNoLeak } from "./helpers.ts";
@@ -27,7 +27,10 @@ import { expectNoLeak } from "./helpers.ts";
 const TIMEOUTS = { DATABASE_CONNECT_TIMEOUT_MS: "600", DATABASE_STATEMENT_TIMEOUT_MS: "800", DATABASE_QUERY_TIMEOUT_MS: "1000" };
 
 function configWith(overrides: Record<string, string> = {}): ApiConfig {
-  return { ...apiConfigSchema.parse({ NODE_ENV: "test", DATA_DIR: "tests/.tmp", LOG_LEVEL: "silent", ...TIMEOUTS, ...overrides }), API_SECRET: "test-secret" };
+  return {
+    ...apiConfigSchema.parse({ NODE_ENV: "test", DATA_DIR: "tests/.tmp", LOG_LEVEL: "silent", ...TIMEOUTS, ...overrides }),
+    API_SECRET: "test-secret",
+  };
 }
 
 /**
@@ -57,7 +60,13 @@ function silentAfter(answered = 0) {
 }
 
 async function apiOn(database: Database, config: ApiConfig) {
-  const domain = { db: database.db, config, clock: new ManualClock(new Date("2026-03-01T08:00:00Z")), mailer: { target: "memory", send: async () => {} }, social: socialFor(config) };
+  const domain = {
+    db: database.db,
+    config,
+    clock: new ManualClock(new Date("2026-03-01T08:00:00Z")),
+    mailer: { target: "memory", send: async () => {} },
+    social: socialFor(config),
+  };
   const app = await buildApp(domain, { logger: false });
   await app.ready();
   return app;
@@ -97,7 +106,9 @@ describe("a PostgreSQL that does not answer: the request ends, in the envelope",
     server = await fakeServer();
     database = openPostgres({ url: `postgres://vv:secret@127.0.0.1:${server.port}/vv`, timeouts: databaseTimeouts(config) });
     const app = await apiOn(database, config);
-    const { ms, value: res } = await timed(app.inject({ method: "GET", url: "/v1/user/?os=web&vcode=1", headers: { authorization: "HIN some-token" } }));
+    const { ms, value: res } = await timed(
+      app.inject({ method: "GET", url: "/v1/user/?os=web&vcode=1", headers: { authorization: "HIN some-token" } }),
+    );
     expect(server.accepted(), "the API did reach the black hole").toBeGreaterThan(0);
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ code: ErrorCode.internal, err_msg: ERROR_MESSAGES[ErrorCode.internal] });
@@ -115,7 +126,9 @@ describe("a PostgreSQL that does not answer: the request ends, in the envelope",
     server = await fakeServer(silentAfter(0));
     database = openPostgres({ url: `postgres://vv@127.0.0.1:${server.port}/vv`, timeouts: databaseTimeouts(config) });
     const app = await apiOn(database, config);
-    const { ms, value: res } = await timed(app.inject({ method: "GET", url: "/v1/user/?os=web&vcode=1", headers: { authorization: "HIN some-token" } }));
+    const { ms, value: res } = await timed(
+      app.inject({ method: "GET", url: "/v1/user/?os=web&vcode=1", headers: { authorization: "HIN some-token" } }),
+    );
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ code: ErrorCode.internal, err_msg: ERROR_MESSAGES[ErrorCode.internal] });
     expectNoLeak(res.body);
@@ -128,7 +141,14 @@ describe("a PostgreSQL that does not answer: the request ends, in the envelope",
   test("a transaction whose BEGIN is not answered: it fails at the query timeout and its connection is dropped, not leaked", async () => {
     server = await fakeServer(silentAfter(0));
     database = openPostgres({ url: `postgres://vv@127.0.0.1:${server.port}/vv`, timeouts: databaseTimeouts(config) });
-    const { ms, value: outcome } = await timed(database.db.transaction(async (tx) => tx.execute(sql`select 1`)).then(() => "done", (error: Error) => error));
+    const { ms, value: outcome } = await timed(
+      database.db
+        .transaction(async (tx) => tx.execute(sql`select 1`))
+        .then(
+          () => "done",
+          (error: Error) => error,
+        ),
+    );
     expect(outcome).toBeInstanceOf(Error);
     expect(ms).toBeLessThan(1000 + 4000);
     await expect.poll(() => server.sockets.size, { timeout: 2000 }).toBe(0);
@@ -139,7 +159,14 @@ describe("a PostgreSQL that does not answer: the request ends, in the envelope",
     database = openPostgres({ url: `postgres://vv@127.0.0.1:${server.port}/vv`, timeouts: databaseTimeouts(config) });
     // The statement times out, then the rollback queued behind it: the transaction's connection
     // is released without an error, which the pool alone would keep.
-    const { ms, value: outcome } = await timed(database.db.transaction(async (tx) => tx.execute(sql`select 1`)).then(() => "done", (error: Error) => error));
+    const { ms, value: outcome } = await timed(
+      database.db
+        .transaction(async (tx) => tx.execute(sql`select 1`))
+        .then(
+          () => "done",
+          (error: Error) => error,
+        ),
+    );
     expect(outcome).toBeInstanceOf(Error);
     expect(ms).toBeLessThan(2 * 1000 + 4000);
     await expect.poll(() => server.sockets.size, { timeout: 2000 }).toBe(0);
@@ -152,9 +179,18 @@ describe("a real PostgreSQL (TEST_DATABASE_URL, npm run test:pg)", () => {
   test.skipIf(!url)("the server cancels a statement at the statement timeout; the jobs' connections have none", async () => {
     const database = openPostgres({ url: url!, timeouts: databaseTimeouts(configWith()) });
     try {
-      expect(rowsOf<{ statement_timeout: string }>(await database.db.execute(sql`show statement_timeout`))[0].statement_timeout).toBe("800ms");
-      expect(rowsOf<{ statement_timeout: string }>(await database.jobs.execute(sql`show statement_timeout`))[0].statement_timeout).toBe("0");
-      const { ms, value: error } = await timed(database.db.execute(sql`select pg_sleep(3)`).then(() => undefined, (e: Error) => e));
+      expect(rowsOf<{ statement_timeout: string }>(await database.db.execute(sql`show statement_timeout`))[0].statement_timeout).toBe(
+        "800ms",
+      );
+      expect(rowsOf<{ statement_timeout: string }>(await database.jobs.execute(sql`show statement_timeout`))[0].statement_timeout).toBe(
+        "0",
+      );
+      const { ms, value: error } = await timed(
+        database.db.execute(sql`select pg_sleep(3)`).then(
+          () => undefined,
+          (e: Error) => e,
+        ),
+      );
       expect((error?.cause as { code?: string } | undefined)?.code).toBe("57014");
       expect(ms).toBeLessThan(800 + 4000);
       // The connection is still good: the next query on the pool answers.
@@ -186,7 +222,12 @@ describe("PGlite: a query waits for its turn no longer than the query timeout", 
       await tx.execute(sql`insert into waited values (2)`);
     });
     await sleep(20);
-    const { ms, value: outcome } = await timed(database.db.execute(sql`insert into waited values (3)`).then(() => "ran", (error: Error) => (error.cause as Error | undefined)?.message ?? error.message));
+    const { ms, value: outcome } = await timed(
+      database.db.execute(sql`insert into waited values (3)`).then(
+        () => "ran",
+        (error: Error) => (error.cause as Error | undefined)?.message ?? error.message,
+      ),
+    );
     expect(outcome).toMatch(/no turn within 300 ms/);
     expect(ms).toBeGreaterThanOrEqual(250);
     // Well before the transaction lets go (3 s).
@@ -209,7 +250,14 @@ describe("a database unreachable at start: one line on stderr and a non-zero exi
   function run(entry: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string; ms: number }> {
     const start = performance.now();
     const child = spawn(process.execPath, ["--import", "tsx", entry], {
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: "info", ...env },
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        NODE_ENV: "production",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "info",
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
@@ -234,10 +282,18 @@ describe("a database unreachable at start: one line on stderr and a non-zero exi
 
   test("the standalone API (npm run api) against a closed port", async () => {
     const port = await freePort();
-    const { code, stderr } = await run("api/src/server.ts", { DATABASE_URL: `postgres://vv:secret@127.0.0.1:${port}/vv`, API_PORT: String(await freePort()) });
+    const { code, stderr } = await run("api/src/server.ts", {
+      DATABASE_URL: `postgres://vv:secret@127.0.0.1:${port}/vv`,
+      API_PORT: String(await freePort()),
+    });
     expect(code).not.toBe(0);
     expect(code).not.toBeNull();
-    expectOneLine(stderr, new RegExp(`^Cannot open the database at DATABASE_URL postgres://vv@127\\.0\\.0\\.1:${port}/vv: connect ECONNREFUSED 127\\.0\\.0\\.1:${port}$`));
+    expectOneLine(
+      stderr,
+      new RegExp(
+        `^Cannot open the database at DATABASE_URL postgres://vv@127\\.0\\.0\\.1:${port}/vv: connect ECONNREFUSED 127\\.0\\.0\\.1:${port}$`,
+      ),
+    );
   });
 
   test("the web app with its API in-process (npm start) against a closed port", async () => {
@@ -250,7 +306,10 @@ describe("a database unreachable at start: one line on stderr and a non-zero exi
     });
     expect(code).not.toBe(0);
     expect(code).not.toBeNull();
-    expectOneLine(stderr, new RegExp(`^Cannot open the database at DATABASE_URL postgres://vv@127\\.0\\.0\\.1:${port}/vv: connect ECONNREFUSED`));
+    expectOneLine(
+      stderr,
+      new RegExp(`^Cannot open the database at DATABASE_URL postgres://vv@127\\.0\\.0\\.1:${port}/vv: connect ECONNREFUSED`),
+    );
   });
 
   test("the standalone API against a black hole: the same, after the connect timeout", async () => {
@@ -262,7 +321,10 @@ describe("a database unreachable at start: one line on stderr and a non-zero exi
         API_PORT: String(await freePort()),
       });
       expect(code).not.toBe(0);
-      expectOneLine(stderr, /^Cannot open the database at DATABASE_URL postgres:\/\/vv@127\.0\.0\.1:\d+\/vv: no answer within 500 ms \(DATABASE_CONNECT_TIMEOUT_MS\)$/);
+      expectOneLine(
+        stderr,
+        /^Cannot open the database at DATABASE_URL postgres:\/\/vv@127\.0\.0\.1:\d+\/vv: no answer within 500 ms \(DATABASE_CONNECT_TIMEOUT_MS\)$/,
+      );
       expect(ms).toBeLessThan(15_000);
     } finally {
       await server.close();

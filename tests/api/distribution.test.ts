@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
-import type { DistributionResult } from "../../api/src/domain/airdrop/distribution.ts";
+import type { DistributionResult } from "#api/src/domain/airdrop/distribution.ts";
 import { closeOf, collect, distributeOne, mintInfo, mintList, roundConfig, setInRound, start, tables } from "./airdrop-helpers.ts";
 import { signUp } from "./helpers.ts";
 
@@ -168,6 +168,7 @@ describe("distribution is idempotent", () => {
     expect(later.map((r) => r.roundNumber)).toEqual([58, 59, 60, 61, 62, 63]);
     for (const r of later) expect(r).toMatchObject({ participants: 2, totalAmount: 200_000_000n, distributed: true });
     expect(later.map((r) => r.claims)).toEqual([2, 2, 2, 0, 0, 0]);
-    for (const u of users) expect(await mintInfo(u.client)).toMatchObject({ mint_status: "minting", un_collect_round: 3, vv: "3.00000000" });
+    for (const u of users)
+      expect(await mintInfo(u.client)).toMatchObject({ mint_status: "minting", un_collect_round: 3, vv: "3.00000000" });
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ERROR_MESSAGES, ErrorCode, type ErrorCodeValue } from "../../contract/errors.ts";
-import { allRoutes } from "../../contract/routes.ts";
+import { ERROR_MESSAGES, ErrorCode, type ErrorCodeValue } from "#contract/errors.ts";
+import { allRoutes } from "#contract/routes.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { caller, expectCode, expectNoLeak, expectOk, sendCode, signUp, uniqueEmail } from "./helpers.ts";
 

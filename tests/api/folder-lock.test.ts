@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { openDatabase } from "../../api/src/db/client.ts";
-import { FolderInUseError } from "../../api/src/db/folder-lock.ts";
+import { openDatabase } from "#api/src/db/client.ts";
+import { FolderInUseError } from "#api/src/db/folder-lock.ts";
 import { openPglite } from "../setup/test-api.ts";
 
 const dataDir = () => join("tests/.tmp", `lock-${process.pid}-${Math.random().toString(36).slice(2)}`);

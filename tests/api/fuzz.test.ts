@@ -11,12 +11,12 @@
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { issueToken } from "../../api/src/domain/accounts/tokens.ts";
-import { BONUS_TASK_ORDER } from "../../contract/bonus-tasks.ts";
-import { ERROR_CODES, ErrorCode } from "../../contract/errors.ts";
-import type { RouteSpec } from "../../contract/route.ts";
-import { allRoutes } from "../../contract/routes.ts";
-import { commonQuery } from "../../contract/wire.ts";
+import { issueToken } from "#api/src/domain/accounts/tokens.ts";
+import { BONUS_TASK_ORDER } from "#contract/bonus-tasks.ts";
+import { ERROR_CODES, ErrorCode } from "#contract/errors.ts";
+import type { RouteSpec } from "#contract/route.ts";
+import { allRoutes } from "#contract/routes.ts";
+import { commonQuery } from "#contract/wire.ts";
 import * as gen from "../setup/fuzz-arbitraries.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { expectNoLeak, expectOk, signUp } from "./helpers.ts";
@@ -133,11 +133,15 @@ class Ledger {
       const res = await send(sent.spec, sent.input);
       const tables = changedTables(before, await fingerprint());
       const code = envelopeOf(res)?.code;
-      if (code !== 0 && tables.length > 0 && !writesAsDesigned(code, tables)) return void this.changes.push(blameText({ ...sent, code }, tables));
+      if (code !== 0 && tables.length > 0 && !writesAsDesigned(code, tables))
+        return void this.changes.push(blameText({ ...sent, code }, tables));
     }
     // None alone: the change was a success's (a GET making something lazily); the refusals beside it go unchecked.
     if (run.some((s) => s.code === 0)) stats.refusedUnchecked += refused;
-    else this.changes.push(`${run.length} refused calls changed ${changed.join(", ")}, none alone; the first: ${describeInput(run[0].spec, run[0].input)}`);
+    else
+      this.changes.push(
+        `${run.length} refused calls changed ${changed.join(", ")}, none alone; the first: ${describeInput(run[0].spec, run[0].input)}`,
+      );
   }
 }
 
@@ -202,12 +206,18 @@ const authArbitrary: fc.Arbitrary<Auth> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: "none" as const }) },
   {
     weight: 2,
-    arbitrary: fc.constantFrom("bearer", "trailing-space", "cut", "appended", "bare", "revoked", "deleted").map((how) => ({ kind: "spoiled" as const, how })),
+    arbitrary: fc
+      .constantFrom("bearer", "trailing-space", "cut", "appended", "bare", "revoked", "deleted")
+      .map((how) => ({ kind: "spoiled" as const, how })),
   },
   {
     weight: 1,
     arbitrary: fc
-      .oneof(gen.text.map((t) => `HIN ${t}`), gen.text, fc.constantFrom("HIN", "HIN ", "Basic YWxhZGRpbjpvcGVuc2VzYW1l", `HIN ${"a".repeat(5_000)}`))
+      .oneof(
+        gen.text.map((t) => `HIN ${t}`),
+        gen.text,
+        fc.constantFrom("HIN", "HIN ", "Basic YWxhZGRpbjpvcGVuc2VzYW1l", `HIN ${"a".repeat(5_000)}`),
+      )
       .map((value) => ({ kind: "header" as const, value })),
   },
 );
@@ -216,7 +226,10 @@ const UPLOAD = "/v1/file/upload/";
 
 function bodyArbitrary(spec: RouteSpec): fc.Arbitrary<Input["body"]> {
   const json = fc.record({
-    contentType: fc.oneof({ weight: 6, arbitrary: fc.constant("application/json") }, { weight: 1, arbitrary: fc.constantFrom(...gen.CONTENT_TYPES) }),
+    contentType: fc.oneof(
+      { weight: 6, arbitrary: fc.constant("application/json") },
+      { weight: 1, arbitrary: fc.constantFrom(...gen.CONTENT_TYPES) },
+    ),
     payload: gen.jsonBodyText(spec.body, liveValue),
   });
   const partValue = fc.oneof(fc.constantFrom("avatar", "campaign", ""), gen.text);
@@ -226,12 +239,33 @@ function bodyArbitrary(spec: RouteSpec): fc.Arbitrary<Input["body"]> {
     .tuple(fc.record({ name: fc.constant("type"), value: partValue }), gen.filePart(fc.constant("file")), parts)
     .map(([type, file, more]) => [type, file, ...more]);
   const multipart = gen.rawMultipart(fc.oneof(parts, upload)).map((m) => ({ contentType: m.contentType, payload: m.body }));
-  const other = fc.record({ contentType: fc.option(fc.constantFrom(...gen.CONTENT_TYPES), { nil: undefined }), payload: gen.text }, { requiredKeys: ["payload"] });
+  const other = fc.record(
+    { contentType: fc.option(fc.constantFrom(...gen.CONTENT_TYPES), { nil: undefined }), payload: gen.text },
+    { requiredKeys: ["payload"] },
+  );
   const none = fc.constant(undefined);
-  if (spec.path === UPLOAD) return fc.oneof({ weight: 6, arbitrary: multipart }, { weight: 1, arbitrary: json }, { weight: 1, arbitrary: other }, { weight: 1, arbitrary: none });
-  if (spec.body) return fc.oneof({ weight: 10, arbitrary: json }, { weight: 1, arbitrary: multipart }, { weight: 1, arbitrary: other }, { weight: 1, arbitrary: none });
-  if (spec.method === "GET") return fc.oneof({ weight: 8, arbitrary: none }, { weight: 1, arbitrary: json }, { weight: 1, arbitrary: other });
-  return fc.oneof({ weight: 4, arbitrary: none }, { weight: 3, arbitrary: json }, { weight: 1, arbitrary: multipart }, { weight: 2, arbitrary: other });
+  if (spec.path === UPLOAD)
+    return fc.oneof(
+      { weight: 6, arbitrary: multipart },
+      { weight: 1, arbitrary: json },
+      { weight: 1, arbitrary: other },
+      { weight: 1, arbitrary: none },
+    );
+  if (spec.body)
+    return fc.oneof(
+      { weight: 10, arbitrary: json },
+      { weight: 1, arbitrary: multipart },
+      { weight: 1, arbitrary: other },
+      { weight: 1, arbitrary: none },
+    );
+  if (spec.method === "GET")
+    return fc.oneof({ weight: 8, arbitrary: none }, { weight: 1, arbitrary: json }, { weight: 1, arbitrary: other });
+  return fc.oneof(
+    { weight: 4, arbitrary: none },
+    { weight: 3, arbitrary: json },
+    { weight: 1, arbitrary: multipart },
+    { weight: 2, arbitrary: other },
+  );
 }
 
 const paramNames = (spec: RouteSpec) => [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
@@ -251,13 +285,23 @@ function regressions(spec: RouteSpec): Input[] {
   const params = (value: string) => Object.fromEntries(paramNames(spec).map((name) => [name, value]));
   return [
     // Not a valid escape, and longer than the router takes: refused by the router itself.
-    ...(paramNames(spec).length ? [{ auth: valid, params: params("%"), query: "" }, { auth: valid, params: params("9".repeat(101)), query: "" }] : []),
+    ...(paramNames(spec).length
+      ? [
+          { auth: valid, params: params("%"), query: "" },
+          { auth: valid, params: params("9".repeat(101)), query: "" },
+        ]
+      : []),
     // Each number the query takes, one past the largest integer column.
     ...Object.keys(gen.shapeOf(spec.query)).map((key) => ({ auth: valid, params: {}, query: `${key}=2147483648` })),
     // Multipart that does not parse: the boundary is not the one declared, or the body is cut off.
     ...(spec.path === UPLOAD
       ? [
-          { auth: valid, params: {}, query: "", body: { contentType: "multipart/form-data; boundary=not-the-one", payload: "--fuzzboundary--\r\n" } },
+          {
+            auth: valid,
+            params: {},
+            query: "",
+            body: { contentType: "multipart/form-data; boundary=not-the-one", payload: "--fuzzboundary--\r\n" },
+          },
           { auth: valid, params: {}, query: "", body: { contentType: "multipart/form-data; boundary=fuzzboundary", payload: "-" } },
         ]
       : []),
@@ -368,12 +412,16 @@ beforeAll(async () => {
   api = await createTestApi();
   raw = (api.database.db as unknown as { $client: RawClient }).$client;
   fingerprintQuery = (await listTables())
-    .map((t) => `select '${t}' as name, count(*)::int as n, md5(coalesce(string_agg(x::text, E'\\n' order by x::text), '')) as h from ${t} x`)
+    .map(
+      (t) => `select '${t}' as name, count(*)::int as n, md5(coalesce(string_agg(x::text, E'\\n' order by x::text), '')) as h from ${t} x`,
+    )
     .join(" union all ");
 
   const other = await signUp(api);
   const stones = expectOk(await other.client.call("GET", "/v1/mint/force_stone/"));
-  const exchange = expectOk(await other.client.call("POST", "/v1/mint/force_stone/team/", { force_stone_id: stones.list[0].force_stone_id, member_count: 3 }));
+  const exchange = expectOk(
+    await other.client.call("POST", "/v1/mint/force_stone/team/", { force_stone_id: stones.list[0].force_stone_id, member_count: 3 }),
+  );
   const gifts = expectOk(await other.client.call("GET", "/v1/mint/force_box/"));
   const revoked = await signUp(api);
   expectOk(await revoked.client.call("POST", "/v1/user/logout/"));
@@ -384,9 +432,26 @@ beforeAll(async () => {
 
   me = await newAccount();
   const mine = await api.app.inject({ method: "GET", url: "/v1/mint/force_stone/", headers: { authorization: `HIN ${me.token}` } });
-  const ints = [me.userId, other.user.id, exchange.team_id, stones.list[0].force_stone_id, ...mine.json().data.list.map((s: { force_stone_id: number }) => s.force_stone_id), ...BONUS_TASK_ORDER];
+  const ints = [
+    me.userId,
+    other.user.id,
+    exchange.team_id,
+    stones.list[0].force_stone_id,
+    ...mine.json().data.list.map((s: { force_stone_id: number }) => s.force_stone_id),
+    ...BONUS_TASK_ORDER,
+  ];
   const emails = [other.email, ` ${other.email.toUpperCase()} `, "fuzz@example.com", "a@b", "ü@exämple.com"];
-  const texts = [exchange.code, exchange.code.toLowerCase(), ...gifts.list.map((g: { code: string }) => g.code), other.user.invite_code, ...emails, "DELETE", " delete ", "@fuzzer", other.did];
+  const texts = [
+    exchange.code,
+    exchange.code.toLowerCase(),
+    ...gifts.list.map((g: { code: string }) => g.code),
+    other.user.invite_code,
+    ...emails,
+    "DELETE",
+    " delete ",
+    "@fuzzer",
+    other.did,
+  ];
   liveValue = fc.constantFrom<unknown>(...ints, ...texts);
   liveText = fc.constantFrom(...texts, ...ints.map(String));
   await ledger.look();
@@ -426,7 +491,10 @@ for (const spec of allRoutes) {
           clean.add(res.body);
         }
       }),
-      gen.fuzzParameters(RUNS, regressions(spec).map((input): [Input] => [input])),
+      gen.fuzzParameters(
+        RUNS,
+        regressions(spec).map((input): [Input] => [input]),
+      ),
     );
     await ledger.settle();
     expect(ledger.changes.splice(0)).toEqual([]);

@@ -7,7 +7,7 @@ import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { expect } from "vitest";
-import type { OtpPurpose } from "../../contract/accounts.ts";
+import type { OtpPurpose } from "#contract/accounts.ts";
 import { client, lastCode, type Answer, type TestApi } from "../setup/test-api.ts";
 
 let counter = 0;
@@ -137,6 +137,9 @@ export function nextUtcDay(api: TestApi, hour = 8): void {
  * for it; starting that directly skips npx and tsx's launcher, a second or two every run.
  */
 export async function runOps(env: NodeJS.ProcessEnv, ...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "api/src/cli/ops.ts", ...args], { env, encoding: "utf8" });
+  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "api/src/cli/ops.ts", ...args], {
+    env,
+    encoding: "utf8",
+  });
   return stdout;
 }

@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
-import { nearbyResult, storedLocationSchema, type Nearby, type StoredLocation } from "../../contract/map.ts";
-import { apiConfigSchema } from "../../api/src/config.ts";
-import { rowsOf } from "../../api/src/db/client.ts";
-import { userLocations, users } from "../../api/src/db/schema.ts";
-import { setUserBan } from "../../api/src/domain/accounts/bans.ts";
-import { setLocation } from "../../api/src/domain/map/location.ts";
-import { nearbyQuery } from "../../api/src/domain/map/nearby.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { nearbyResult, storedLocationSchema, type Nearby, type StoredLocation } from "#contract/map.ts";
+import { apiConfigSchema } from "#api/src/config.ts";
+import { rowsOf } from "#api/src/db/client.ts";
+import { userLocations, users } from "#api/src/db/schema.ts";
+import { setUserBan } from "#api/src/domain/accounts/bans.ts";
+import { setLocation } from "#api/src/domain/map/location.ts";
+import { nearbyQuery } from "#api/src/domain/map/nearby.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { caller, expectCode, expectOk, signUp, type Caller } from "./helpers.ts";
 
@@ -99,7 +99,14 @@ describe("POST /v1/mint/user/location/", () => {
     ];
     for (const body of bodies) expectCode(await client.call("POST", LOCATION, body), ErrorCode.badRequest, 400);
     // What JSON.stringify cannot send: numbers too large for a double, NaN, broken JSON.
-    for (const raw of ['"48.8,2.3"', '{"lat":1e999,"lng":0}', '{"lat":-1e999,"lng":0}', '{"lat":NaN,"lng":0}', '{"lat":48.8,', "lat=48.8&lng=2.3"]) {
+    for (const raw of [
+      '"48.8,2.3"',
+      '{"lat":1e999,"lng":0}',
+      '{"lat":-1e999,"lng":0}',
+      '{"lat":NaN,"lng":0}',
+      '{"lat":48.8,',
+      "lat=48.8&lng=2.3",
+    ]) {
       expectCode(await client.call("POST", LOCATION, raw, {}, { "content-type": "application/json" }), ErrorCode.badRequest, 400);
     }
     expect(await rowOf(user.id)).toBeUndefined();
@@ -121,13 +128,34 @@ describe("POST /v1/mint/user/location/", () => {
     const { client, user } = await signUp(api);
     const at = Math.floor(api.clock.now().getTime() / 1000);
     const cases: [Point, Point][] = [
-      [{ lat: 48.85661, lng: 2.35222 }, { lat: 48.86, lng: 2.35 }],
-      [{ lat: -33.86785, lng: 151.20732 }, { lat: -33.87, lng: 151.21 }],
-      [{ lat: -22.90685, lng: -43.1729 }, { lat: -22.91, lng: -43.17 }],
-      [{ lat: 48.855, lng: -48.855 }, { lat: 48.86, lng: -48.86 }],
-      [{ lat: -0.004, lng: 0.004999 }, { lat: 0, lng: 0 }],
-      [{ lat: 89.996, lng: -179.996 }, { lat: 90, lng: -180 }],
-      [{ lat: -90, lng: 180 }, { lat: -90, lng: 180 }],
+      [
+        { lat: 48.85661, lng: 2.35222 },
+        { lat: 48.86, lng: 2.35 },
+      ],
+      [
+        { lat: -33.86785, lng: 151.20732 },
+        { lat: -33.87, lng: 151.21 },
+      ],
+      [
+        { lat: -22.90685, lng: -43.1729 },
+        { lat: -22.91, lng: -43.17 },
+      ],
+      [
+        { lat: 48.855, lng: -48.855 },
+        { lat: 48.86, lng: -48.86 },
+      ],
+      [
+        { lat: -0.004, lng: 0.004999 },
+        { lat: 0, lng: 0 },
+      ],
+      [
+        { lat: 89.996, lng: -179.996 },
+        { lat: 90, lng: -180 },
+      ],
+      [
+        { lat: -90, lng: 180 },
+        { lat: -90, lng: 180 },
+      ],
     ];
     for (const [posted, kept] of cases) {
       expect(await share(client, posted)).toEqual({ ...kept, updated_at: at });
@@ -151,14 +179,17 @@ describe("POST /v1/mint/user/location/", () => {
     expect(row.latE6 % 10_000).toBe(0);
     expect(Math.abs(row.lngE6) % 10_000).toBe(0);
     const tables = rowsOf<{ name: string }>(
-      await api.database.db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`),
+      await api.database.db.execute(
+        sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+      ),
     );
     expect(tables.map((t) => t.name)).toContain("user_locations");
     for (const { name } of tables) {
       const dump = rowsOf<{ t: string }>(await api.database.db.execute(sql`select x::text as t from ${sql.identifier(name)} x`))
         .map((r) => r.t)
         .join("\n");
-      for (const digits of ["37.774929", "122.419416", "37774929", "122419416", "37.77493", "122.41942"]) expect(dump, `${name} holds ${digits}`).not.toContain(digits);
+      for (const digits of ["37.774929", "122.419416", "37774929", "122419416", "37.77493", "122.41942"])
+        expect(dump, `${name} holds ${digits}`).not.toContain(digits);
     }
   });
 });
@@ -209,7 +240,10 @@ describe("GET /v1/mint/user/nearby/", () => {
     const me = await signUp(api);
     const [named, silent, stopped, leaving, banned] = await people(api, "Named Friend", "Silent", "Stopped", "Leaving", "Banned");
     const plain = await signUp(api);
-    await api.database.db.update(users).set({ avatar: "https://cdn.example/ok.webp", avatarNew: "https://cdn.example/review.webp" }).where(eq(users.id, named.user.id));
+    await api.database.db
+      .update(users)
+      .set({ avatar: "https://cdn.example/ok.webp", avatarNew: "https://cdn.example/review.webp" })
+      .where(eq(users.id, named.user.id));
     await api.database.db.update(users).set({ avatarNew: "https://cdn.example/review2.webp" }).where(eq(users.id, plain.user.id));
     await share(me.client, berlin);
     await share(named.client, { lat: 52.51613, lng: 13.37704 });
@@ -244,7 +278,9 @@ describe("GET /v1/mint/user/nearby/", () => {
     expect(raw).not.toMatch(/review|user_id|display_id|"id"|@example\.com|52\.51613|13\.37704/);
     expect(raw).not.toContain(id);
     // The caller is never listed, though others see them.
-    expect(names(await nearbyOf(named.client))).toContain(`${(me.user.display_id as string).slice(0, 4)}****${(me.user.display_id as string).slice(-2)}`);
+    expect(names(await nearbyOf(named.client))).toContain(
+      `${(me.user.display_id as string).slice(0, 4)}****${(me.user.display_id as string).slice(-2)}`,
+    );
   });
 
   test("across the antimeridian: lng 179.9 and -179.9 at one latitude see each other", async () => {
@@ -332,15 +368,23 @@ describe("the nearby query uses the index", () => {
     ["a box across the antimeridian", { latE6: -16_500_000, lngE6: 179_900_000 }],
   ])("%s: an index scan of user_locations_lat_lng_idx, never a sequential scan", async (_, center) => {
     const query = nearbyQuery(big.domain, 0, { center, radiusKm: big.config.NEARBY_RADIUS_KM, limit: big.config.NEARBY_LIMIT }).toSQL();
-    const driver = (big.database.db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } }).$client;
+    const driver = (
+      big.database.db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } }
+    ).$client;
     const { rows } = await driver.query(`explain (format json) ${query.sql}`, query.params);
     const raw = rows[0]["QUERY PLAN"];
     const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
     const nodes = flatten(plan[0].Plan);
     const onLocations = nodes.filter((n) => n["Relation Name"] === "user_locations" || n["Index Name"] === "user_locations_lat_lng_idx");
     expect(onLocations.length, JSON.stringify(plan)).toBeGreaterThan(0);
-    expect(onLocations.some((n) => n["Index Name"] === "user_locations_lat_lng_idx"), JSON.stringify(plan)).toBe(true);
-    expect(onLocations.some((n) => n["Node Type"] === "Seq Scan"), JSON.stringify(plan)).toBe(false);
+    expect(
+      onLocations.some((n) => n["Index Name"] === "user_locations_lat_lng_idx"),
+      JSON.stringify(plan),
+    ).toBe(true);
+    expect(
+      onLocations.some((n) => n["Node Type"] === "Seq Scan"),
+      JSON.stringify(plan),
+    ).toBe(false);
   });
 
   test("and answers like a scan of every row would, where the nearest 100 of ~900 lie beyond the smaller circles", async () => {

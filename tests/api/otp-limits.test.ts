@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
+import { ErrorCode } from "#contract/errors.ts";
 import { createTestApi, lastCode, type TestApi } from "../setup/test-api.ts";
 import { caller, expectCode, expectOk, registerCall, sendCode, uniqueEmail, uniqueIp } from "./helpers.ts";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
+import { ErrorCode } from "#contract/errors.ts";
 import { createTestApi, lastCode, type TestApi } from "../setup/test-api.ts";
 import { caller, expectCode, expectOk, registerCall, sendCode, signUp, uniqueEmail } from "./helpers.ts";
 
@@ -45,7 +45,17 @@ describe("POST /v1/user/vcode/send/", () => {
 
   test("rejects malformed e-mails with 300027", async () => {
     const c = caller(api);
-    for (const email of ["", "plain", "a@b", "a@@example.com", "a b@example.com", "a@example..com", "@example.com", "a@.com", "a@example.c"]) {
+    for (const email of [
+      "",
+      "plain",
+      "a@b",
+      "a@@example.com",
+      "a b@example.com",
+      "a@example..com",
+      "@example.com",
+      "a@.com",
+      "a@example.c",
+    ]) {
       expectCode(await sendCode(c, email, "register"), ErrorCode.invalidEmail);
       expectCode(await sendCode(c, email, "login"), ErrorCode.invalidEmail);
     }

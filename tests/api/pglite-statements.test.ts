@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { PGliteWithStatements } from "../../api/src/db/pglite-statements.ts";
+import { PGliteWithStatements } from "#api/src/db/pglite-statements.ts";
 
 // The API's PGlite parses each SQL text once and then only binds it, to save the parsing. What a caller
 // sees must not change: the same rows, the same errors, transactions that hold, data on disk.
@@ -28,7 +28,9 @@ describe("statements parsed once", () => {
         expect(ours.rows).toEqual(theirs.rows);
         expect(ours.fields).toEqual(theirs.fields);
       }
-      expect((await db.query(text, params)).rows).toEqual([{ id: 1, name: "Ana", big: 12345678901234567n, yes: true, doc: { a: [1, "b"] } }]);
+      expect((await db.query(text, params)).rows).toEqual([
+        { id: 1, name: "Ana", big: 12345678901234567n, yes: true, doc: { a: [1, "b"] } },
+      ]);
     } finally {
       await plain.close();
     }
@@ -37,13 +39,15 @@ describe("statements parsed once", () => {
   test("a statement run many times with other values answers for those values", async () => {
     await db.query("insert into t (id, name) values ($1, $2) on conflict do nothing", [2, "Bo"]);
     const names: string[] = [];
-    for (let i = 0; i < 12; i++) names.push(...(await db.query<{ name: string }>("select name from t where id = $1", [(i % 2) + 1])).rows.map((r) => r.name));
+    for (let i = 0; i < 12; i++)
+      names.push(...(await db.query<{ name: string }>("select name from t where id = $1", [(i % 2) + 1])).rows.map((r) => r.name));
     expect(names).toEqual(Array.from({ length: 12 }, (_, i) => (i % 2 ? "Bo" : "Ana")));
   });
 
   test("more statements than are kept: the oldest are closed and parsed again when they come back", async () => {
     for (let round = 0; round < 3; round++) {
-      for (let n = 1; n <= 6; n++) expect((await db.query<{ v: number }>(`select $1::int * ${n} as v`, [round])).rows).toEqual([{ v: round * n }]);
+      for (let n = 1; n <= 6; n++)
+        expect((await db.query<{ v: number }>(`select $1::int * ${n} as v`, [round])).rows).toEqual([{ v: round * n }]);
     }
   });
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
-import { userSchema } from "../../contract/profile.ts";
-import { users } from "../../api/src/db/schema.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { userSchema } from "#contract/profile.ts";
+import { users } from "#api/src/db/schema.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { caller, expectCode, expectOk, signUp } from "./helpers.ts";
 
@@ -77,7 +77,10 @@ describe("invites", () => {
     // No campaign card yet: no preview image (tests/api/campaign.test.ts has one).
     expect(masked).toEqual({ name: `${user.display_id.slice(0, 4)}****${user.display_id.slice(-2)}`, share_image: null });
     expectOk(await client.call("PUT", "/v1/user/", { name: "Mika" }));
-    expect(expectOk(await anonymous.call("GET", "/v1/user/inviter/", undefined, { invite_code: user.invite_code }))).toEqual({ name: "Mika", share_image: null });
+    expect(expectOk(await anonymous.call("GET", "/v1/user/inviter/", undefined, { invite_code: user.invite_code }))).toEqual({
+      name: "Mika",
+      share_image: null,
+    });
     expectCode(await anonymous.call("GET", "/v1/user/inviter/", undefined, { invite_code: "NOPE2345" }), ErrorCode.invalidInviteCode);
     expectCode(await anonymous.call("GET", "/v1/user/inviter/", undefined, { invite_code: "x'--" }), ErrorCode.invalidInviteCode);
   });

@@ -1,9 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
-import { statusConfigResult, userSchema, type StatusIcon } from "../../contract/profile.ts";
-import { auditLog, statusIcons } from "../../api/src/db/schema.ts";
-import { retireStatusIcon, upsertStatusIcon } from "../../api/src/domain/profile/status.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { statusConfigResult, userSchema, type StatusIcon } from "#contract/profile.ts";
+import { auditLog, statusIcons } from "#api/src/db/schema.ts";
+import { retireStatusIcon, upsertStatusIcon } from "#api/src/domain/profile/status.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { caller, expectCode, expectOk, signUp, type Caller } from "./helpers.ts";
 
@@ -137,7 +137,8 @@ describe("operators keep the status table", () => {
       { id: 2_147_483_648, name: "x", icon: "💃" },
       { id: 41, name: "x", icon: "💃", sort: 1.5 },
     ];
-    for (const input of bad) await expect(upsertStatusIcon(api.domain, { ...input, actor: "op-test" }), JSON.stringify(input)).rejects.toThrow();
+    for (const input of bad)
+      await expect(upsertStatusIcon(api.domain, { ...input, actor: "op-test" }), JSON.stringify(input)).rejects.toThrow();
     await expect(upsertStatusIcon(api.domain, { id: 41, name: "working", icon: "💼", actor: "op-test" })).rejects.toThrow(
       'another status is named "working"',
     );

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
-import { pushTokens } from "../../api/src/db/schema.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { pushTokens } from "#api/src/db/schema.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { caller, expectCode, expectOk, logIn, signUp, type Caller } from "./helpers.ts";
 
@@ -37,7 +37,9 @@ describe("PUT /v1/user/push_token/", () => {
     api.clock.advance(60);
     const newer = fcmToken();
     expectOk(await bind(client, { token: `  ${newer}  `, platform: "ios" }));
-    expect(await rowsOfUser(user.id)).toEqual([expect.objectContaining({ did, token: newer, platform: "ios", updatedAt: api.clock.now() })]);
+    expect(await rowsOfUser(user.id)).toEqual([
+      expect.objectContaining({ did, token: newer, platform: "ios", updatedAt: api.clock.now() }),
+    ]);
   });
 
   test("another account signing in on the device takes its token over", async () => {
@@ -87,7 +89,11 @@ describe("PUT /v1/user/push_token/", () => {
     ];
     for (const body of bodies) expectCode(await bind(client, body), ErrorCode.badRequest, 400);
     // The device is the one this login was made on: none, or another device's id, is refused.
-    expectCode(await bind(caller(api, { token: client.state.token }), { token: fcmToken(), platform: "android" }), ErrorCode.badRequest, 400);
+    expectCode(
+      await bind(caller(api, { token: client.state.token }), { token: fcmToken(), platform: "android" }),
+      ErrorCode.badRequest,
+      400,
+    );
     expectCode(await bind(client, { token: fcmToken(), platform: "android" }, { did: "" }), ErrorCode.badRequest, 400);
     expectCode(await bind(client, { token: fcmToken(), platform: "android" }, { did: other.did }), ErrorCode.badRequest, 400);
     expect(await rowsOfUser(user.id)).toEqual([]);

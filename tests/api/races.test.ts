@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
-import { devices, users } from "../../api/src/db/schema.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { devices, users } from "#api/src/db/schema.ts";
 import { createTestApi, lastCode, type TestApi } from "../setup/test-api.ts";
 import { caller, expectOk, loginCall, mailedCode, newDid, nextUtcDay, registerCall, sendCode, signUp, uniqueEmail } from "./helpers.ts";
 
@@ -23,7 +23,10 @@ test("20 parallel registrations of one e-mail with its code: exactly one account
   const code = await mailedCode(api, caller(api), email, "register");
   const answers = await Promise.all(Array.from({ length: 20 }, () => registerCall(caller(api), email, code)));
   const codes = answers.map((a) => a.body.code);
-  expect(codes.filter((c) => c === 0), JSON.stringify(tally(codes))).toHaveLength(1);
+  expect(
+    codes.filter((c) => c === 0),
+    JSON.stringify(tally(codes)),
+  ).toHaveLength(1);
   for (const c of codes) expect([0, ErrorCode.wrongCode, ErrorCode.emailRegistered]).toContain(c);
   for (const a of answers) expect(a.status).toBe(200);
   const rows = await api.database.db.select().from(users).where(eq(users.email, email));
@@ -38,7 +41,10 @@ test("10 parallel registrations from one device: exactly 3 succeed, the rest 300
   for (const email of emails) codes.push(await mailedCode(api, caller(api), email, "register"));
   const answers = await Promise.all(emails.map((email, i) => registerCall(caller(api, { did }), email, codes[i])));
   const result = answers.map((a) => a.body.code);
-  expect(result.filter((c) => c === 0), JSON.stringify(tally(result))).toHaveLength(3);
+  expect(
+    result.filter((c) => c === 0),
+    JSON.stringify(tally(result)),
+  ).toHaveLength(3);
   expect(result.filter((c) => c === ErrorCode.deviceRegisterLimit)).toHaveLength(7);
   const [device] = await api.database.db.select().from(devices).where(eq(devices.did, did));
   expect(device.registrations).toBe(3);
@@ -53,10 +59,7 @@ test("parallel logins of two accounts on one device the same day: exactly one su
     const did = await newDid(api);
     const codeA = await mailedCode(api, caller(api), a.email, "login");
     const codeB = await mailedCode(api, caller(api), b.email, "login");
-    const answers = await Promise.all([
-      loginCall(caller(api, { did }), a.email, codeA),
-      loginCall(caller(api, { did }), b.email, codeB),
-    ]);
+    const answers = await Promise.all([loginCall(caller(api, { did }), a.email, codeA), loginCall(caller(api, { did }), b.email, codeB)]);
     const result = answers.map((x) => x.body.code).sort();
     expect(result).toEqual([0, ErrorCode.deviceDailyLogin]);
   }
@@ -67,7 +70,10 @@ test("10 parallel sends to one e-mail: one code goes out, the rest wait (300104)
   const before = api.mails.filter((m) => m.to === email).length;
   const answers = await Promise.all(Array.from({ length: 10 }, () => sendCode(caller(api), email, "register")));
   const result = answers.map((a) => a.body.code);
-  expect(result.filter((c) => c === 0), JSON.stringify(tally(result))).toHaveLength(1);
+  expect(
+    result.filter((c) => c === 0),
+    JSON.stringify(tally(result)),
+  ).toHaveLength(1);
   expect(result.filter((c) => c === ErrorCode.sendCodeTooSoon)).toHaveLength(9);
   expect(api.mails.filter((m) => m.to === email).length - before).toBe(1);
   expectOk(await registerCall(caller(api), email, lastCode(api, email)));
@@ -79,7 +85,10 @@ test("45 parallel sends from one IP to different e-mails: exactly the per-IP lim
     Array.from({ length: 45 }, (_, i) => sendCode(caller(api, { ip }), uniqueEmail(`race-ip-${i}`), "register")),
   );
   const result = answers.map((a) => a.body.code);
-  expect(result.filter((c) => c === 0), JSON.stringify(tally(result))).toHaveLength(api.config.OTP_MAX_PER_IP_PER_HOUR);
+  expect(
+    result.filter((c) => c === 0),
+    JSON.stringify(tally(result)),
+  ).toHaveLength(api.config.OTP_MAX_PER_IP_PER_HOUR);
   expect(result.filter((c) => c === ErrorCode.sendCodeTooMany)).toHaveLength(45 - api.config.OTP_MAX_PER_IP_PER_HOUR);
 });
 
@@ -90,7 +99,10 @@ test("parallel invite binds: exactly one inviter is bound", async () => {
     inviters.map((i) => me.client.call("POST", "/v1/user/invite_code/", { invite_code: i.user.invite_code })),
   );
   const result = answers.map((a) => a.body.code);
-  expect(result.filter((c) => c === 0), JSON.stringify(tally(result))).toHaveLength(1);
+  expect(
+    result.filter((c) => c === 0),
+    JSON.stringify(tally(result)),
+  ).toHaveLength(1);
   expect(result.filter((c) => c === ErrorCode.inviteAlreadyBound)).toHaveLength(3);
   const winner = answers.find((a) => a.body.code === 0)!.body.data.user.inviter_id;
   expect(expectOk(await me.client.call("GET", "/v1/user/")).inviter_id).toBe(winner);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
+import { ErrorCode } from "#contract/errors.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { caller, expectOk, signUp, uniqueEmail } from "./helpers.ts";
 
@@ -41,7 +41,8 @@ describe.each([
     // The router decodes the path and ignores a trailing slash; the limit must see what it sees.
     const spellings = ["/v1/user/login/", "/v1/user/%6cogin/", "/v1/user/%6C%6Fgin", "/v1/user/login"];
     const c = caller(api, { ip: freshIp() });
-    for (let i = 0; i < 8; i++) expect((await c.call("POST", spellings[i % spellings.length], { email: "nobody@example.com", code: "000000" })).status).not.toBe(429);
+    for (let i = 0; i < 8; i++)
+      expect((await c.call("POST", spellings[i % spellings.length], { email: "nobody@example.com", code: "000000" })).status).not.toBe(429);
     for (const path of spellings) {
       const answer = await c.call("POST", path, { email: "nobody@example.com", code: "000000" });
       expect(answer.status, path).toBe(429);

@@ -9,12 +9,12 @@
 import type { FastifyInstance } from "fastify";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
-import { buildApp } from "../../api/src/app.ts";
-import { apiConfigSchema } from "../../api/src/config.ts";
-import type { Database } from "../../api/src/db/client.ts";
-import { ManualClock } from "../../api/src/lib/clock.ts";
-import { socialFor } from "../../api/src/social/choose.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { buildApp } from "#api/src/app.ts";
+import { apiConfigSchema } from "#api/src/config.ts";
+import type { Database } from "#api/src/db/client.ts";
+import { ManualClock } from "#api/src/lib/clock.ts";
+import { socialFor } from "#api/src/social/choose.ts";
 import { forwarder, freePort } from "../setup/tcp.ts";
 import { openPglite } from "../setup/test-api.ts";
 import { caller } from "./helpers.ts";
@@ -46,7 +46,13 @@ describe("Redis unreachable, back, and gone again: the log and /healthz say so",
     };
     database = await openPglite();
     const log = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) });
-    const domain = { db: database.db, config, clock: new ManualClock(new Date("2026-03-01T08:00:00Z")), mailer: { target: "memory", send: async () => {} }, social: socialFor(config) };
+    const domain = {
+      db: database.db,
+      config,
+      clock: new ManualClock(new Date("2026-03-01T08:00:00Z")),
+      mailer: { target: "memory", send: async () => {} },
+      social: socialFor(config),
+    };
     app = await buildApp(domain, { logger: log });
     await app.ready();
   });

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
-import { userSchema } from "../../contract/profile.ts";
-import { users } from "../../api/src/db/schema.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { userSchema } from "#contract/profile.ts";
+import { users } from "#api/src/db/schema.ts";
 import { createTestApi, lastCode, type TestApi } from "../setup/test-api.ts";
 import { caller, expectCode, expectOk, loginCall, mailedCode, newDid, registerCall, sendCode, signUp, uniqueEmail } from "./helpers.ts";
 

@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
-import { followResult, socialHandleResult } from "../../contract/airdrop.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { followResult, socialHandleResult } from "#contract/airdrop.ts";
 import { createTestApi, type Answer, type TestApi } from "../setup/test-api.ts";
 import { mintInfo, nowSeconds, tally } from "./airdrop-helpers.ts";
 import { expectCode, expectOk, signUp, type Caller } from "./helpers.ts";
@@ -32,7 +32,19 @@ describe("social handle without X credentials (well-formed-handle adapter)", () 
 
   test("a handle must start with @ and be 1-15 of [A-Za-z0-9_] (210103 otherwise)", async () => {
     const { client } = await signUp(api);
-    for (const bad of ["", "   ", "abc", "@", "@toolonghandle_1234", "@bad-char", "@with space", "@émile", "@@double", "@a.b", "vv_official"]) {
+    for (const bad of [
+      "",
+      "   ",
+      "abc",
+      "@",
+      "@toolonghandle_1234",
+      "@bad-char",
+      "@with space",
+      "@émile",
+      "@@double",
+      "@a.b",
+      "vv_official",
+    ]) {
       expectCode(await bind(client, bad), ErrorCode.socialInvalid);
     }
     expect(await handleOf(client)).toBe("");
@@ -145,14 +157,25 @@ async function startFakeX(token: string): Promise<FakeX> {
       res.writeHead(503, { "content-type": "text/html" });
       return res.end("<html><body>Over capacity</body></html>");
     }
-    if (fake.mode === "429") return json(res, 429, { title: "Too Many Requests", detail: "Too Many Requests", type: "about:blank", status: 429 });
+    if (fake.mode === "429")
+      return json(res, 429, { title: "Too Many Requests", detail: "Too Many Requests", type: "about:blank", status: 429 });
 
     let m = /^\/2\/users\/by\/username\/([^/]+)$/.exec(url.pathname);
     if (m && req.method === "GET") {
       const name = decodeURIComponent(m[1]);
       const user = fake.users.find((u) => u.username.toLowerCase() === name.toLowerCase());
       if (!user) {
-        const errors = [{ value: name, detail: `Could not find user with username: [${name}].`, title: "Not Found Error", resource_type: "user", parameter: "username", resource_id: name, type: "https://api.twitter.com/2/problems/resource-not-found" }];
+        const errors = [
+          {
+            value: name,
+            detail: `Could not find user with username: [${name}].`,
+            title: "Not Found Error",
+            resource_type: "user",
+            parameter: "username",
+            resource_id: name,
+            type: "https://api.twitter.com/2/problems/resource-not-found",
+          },
+        ];
         // X itself answers a missing user with HTTP 200 and only `errors`; both shapes are served.
         return json(res, fake.mode === "404-as-200" ? 200 : 404, { errors });
       }
@@ -261,7 +284,10 @@ describe("X API v2 adapter against a local X", () => {
   test("the follow is found on the second page of the following list: recorded", async () => {
     const p = await person("fan_page_two");
     expectOk(await bind(p.client, "@fan_page_two"));
-    x.following.set(p.xId, [["11", "12", "13"], ["14", OFFICIAL_ID]]);
+    x.following.set(p.xId, [
+      ["11", "12", "13"],
+      ["14", OFFICIAL_ID],
+    ]);
     x.requests.length = 0;
     const at = nowSeconds(api);
     expect(expectOk(await follow(p.client))).toEqual({ followed_at: at, claim_at: at + 300 });

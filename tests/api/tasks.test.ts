@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
-import { claimBonusResult, taskListResult, type BonusTask } from "../../contract/airdrop.ts";
-import { APP_KEY_HEADER } from "../../contract/wire.ts";
-import { setUserBan } from "../../api/src/domain/accounts/bans.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { claimBonusResult, taskListResult, type BonusTask } from "#contract/airdrop.ts";
+import { APP_KEY_HEADER } from "#contract/wire.ts";
+import { setUserBan } from "#api/src/domain/accounts/bans.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { grantsOf, mintInfo, nowSeconds, roundConfig, start, tally } from "./airdrop-helpers.ts";
 import { expectCode, expectOk, signUp, type Caller } from "./helpers.ts";
@@ -31,7 +31,14 @@ async function tasks(c: Caller, app: Client = WEB) {
   const data = expectOk(await callAs(c, "GET", "/v1/mint/task/list/", app));
   const parsed = taskListResult.safeParse(data);
   expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
-  return data as { list: BonusTask[]; gp_pop: boolean; app_outdated: boolean; power_amount: string; invite_friends: number; invite_started: number };
+  return data as {
+    list: BonusTask[];
+    gp_pop: boolean;
+    app_outdated: boolean;
+    power_amount: string;
+    invite_friends: number;
+    invite_started: number;
+  };
 }
 
 async function task(c: Caller, type: number, app: Client = WEB) {

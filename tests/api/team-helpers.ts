@@ -3,14 +3,16 @@
  * page by page and every answer checked against the contract's schemas.
  */
 import { expect } from "vitest";
-import { remindStateResult, teamListResult, type TeamList } from "../../contract/team.ts";
+import { remindStateResult, teamListResult, type TeamList } from "#contract/team.ts";
 import type { TestApi } from "../setup/test-api.ts";
 import { expectOk, signUp, type Caller } from "./helpers.ts";
 
 export type Member = Awaited<ReturnType<typeof signUp>>;
 
 export async function teamPage(c: Caller, level: 1 | 2, cursor?: string): Promise<TeamList> {
-  const data = expectOk<TeamList>(await c.call("GET", "/v1/mint/team/", undefined, { level: String(level), ...(cursor ? { cursor } : {}) }));
+  const data = expectOk<TeamList>(
+    await c.call("GET", "/v1/mint/team/", undefined, { level: String(level), ...(cursor ? { cursor } : {}) }),
+  );
   const parsed = teamListResult.strict().safeParse(data);
   expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
   return data;

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
-import { TEAM_PAGE_SIZE } from "../../contract/team.ts";
-import { users } from "../../api/src/db/schema.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { TEAM_PAGE_SIZE } from "#contract/team.ts";
+import { users } from "#api/src/db/schema.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { mintInfo, roundConfig, setInRound, start } from "./airdrop-helpers.ts";
 import { caller, expectCode, expectOk, signUp } from "./helpers.ts";

@@ -1,9 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { unitsToDecimal } from "../../contract/money.ts";
-import { minters, users } from "../../api/src/db/schema.ts";
-import { setUserBan } from "../../api/src/domain/accounts/bans.ts";
-import { ratesOf, roundAmount, teamPower } from "../../api/src/domain/power/team-power.ts";
+import { unitsToDecimal } from "#contract/money.ts";
+import { minters, users } from "#api/src/db/schema.ts";
+import { setUserBan } from "#api/src/domain/accounts/bans.ts";
+import { ratesOf, roundAmount, teamPower } from "#api/src/domain/power/team-power.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { mintInfo, mintList, roundConfig, rowsOfUser, setInRound, start } from "./airdrop-helpers.ts";
 import { signUp } from "./helpers.ts";
@@ -39,7 +39,7 @@ describe.each([
 
   test("user_info's Team Power and each round row match teamPower() and roundAmount() on a random team", async () => {
     const next = random(seed);
-    const pick = <T,>(list: T[]) => list[Math.floor(next() * list.length)];
+    const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)];
     const rates = ratesOf(api.config);
 
     // Round 49: a random forest of 18 accounts (most invited by an earlier one), random own power.
@@ -70,7 +70,12 @@ describe.each([
       await api.database.db
         .update(minters)
         .set({ suspendedAt: api.clock.now() })
-        .where(inArray(minters.userId, paused.map((m) => m.user.id)));
+        .where(
+          inArray(
+            minters.userId,
+            paused.map((m) => m.user.id),
+          ),
+        );
       for (const m of paused) m.minting = false;
     }
     // Some banned by the operator command's function (which pauses them too), and one marked
@@ -93,7 +98,10 @@ describe.each([
       const minted = (list: Member[]) => list.filter((m) => m.minting).reduce((sum, m) => sum + m.power, 0);
       return { l1: minted(level1), l2: minted(level2) };
     });
-    expect(sums.some((s) => s.l1 > 0 && s.l2 > 0), "the random team has both levels").toBe(true);
+    expect(
+      sums.some((s) => s.l1 > 0 && s.l2 > 0),
+      "the random team has both levels",
+    ).toBe(true);
 
     for (const [at, m] of members.entries()) {
       // A banned account's own calls are refused; what it would see no longer matters.
@@ -106,7 +114,9 @@ describe.each([
     setInRound(api, 51, 1);
     await api.distribute();
     for (const [at, m] of members.entries()) {
-      const row = m.banned ? (await rowsOfUser(api, m.user.id)).find((r) => r.roundNumber === 50) : (await mintList(m.client)).find((r) => r.round_number === 50);
+      const row = m.banned
+        ? (await rowsOfUser(api, m.user.id)).find((r) => r.roundNumber === 50)
+        : (await mintList(m.client)).find((r) => r.round_number === 50);
       if (!m.minting) {
         expect(row, `member ${at} was not minting`).toBeUndefined();
         continue;

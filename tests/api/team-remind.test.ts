@@ -4,11 +4,11 @@ import type { ParsedMail } from "mailparser";
 import pino from "pino";
 import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
-import { mailOutbox, remindedMembers, teamReminders } from "../../api/src/db/schema.ts";
-import { startMailWorker } from "../../api/src/jobs/mail-worker.ts";
-import { createMailer, type Mailer } from "../../api/src/mail/mailer.ts";
-import { deliverDue, enqueueMail } from "../../api/src/mail/outbox.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { mailOutbox, remindedMembers, teamReminders } from "#api/src/db/schema.ts";
+import { startMailWorker } from "#api/src/jobs/mail-worker.ts";
+import { createMailer, type Mailer } from "#api/src/mail/mailer.ts";
+import { deliverDue, enqueueMail } from "#api/src/mail/outbox.ts";
 import { catchMail } from "../setup/smtp-catcher.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { start } from "./airdrop-helpers.ts";
@@ -48,9 +48,21 @@ describe("reminders", () => {
     const sender = await signUp(api);
     const [active] = await invitees(api, sender, 1);
     await start(active.client);
-    expect(await remindState(sender.client)).toEqual({ remaining_time: 0, reminders_left_today: 2, suspended_members: 0, reminders_per_day: 2, gap_seconds: GAP });
+    expect(await remindState(sender.client)).toEqual({
+      remaining_time: 0,
+      reminders_left_today: 2,
+      suspended_members: 0,
+      reminders_per_day: 2,
+      gap_seconds: GAP,
+    });
     for (let i = 0; i < 3; i++) expectCode(await remind(sender.client), ErrorCode.remindNobody);
-    expect(await remindState(sender.client)).toEqual({ remaining_time: 0, reminders_left_today: 2, suspended_members: 0, reminders_per_day: 2, gap_seconds: GAP });
+    expect(await remindState(sender.client)).toEqual({
+      remaining_time: 0,
+      reminders_left_today: 2,
+      suspended_members: 0,
+      reminders_per_day: 2,
+      gap_seconds: GAP,
+    });
     const rows = await api.database.db.select().from(teamReminders).where(eq(teamReminders.senderId, sender.user.id));
     expect(rows).toEqual([]);
 
@@ -70,9 +82,21 @@ describe("reminders", () => {
   test("twice a day, 4 hours apart, one e-mail per member a day; a new day starts afresh", async () => {
     const { sender, members } = await pausedTeam(api, ["en", "ja"]);
     nextUtcDay(api, 1);
-    expect(await remindState(sender.client)).toEqual({ remaining_time: 0, reminders_left_today: 2, suspended_members: 2, reminders_per_day: 2, gap_seconds: GAP });
+    expect(await remindState(sender.client)).toEqual({
+      remaining_time: 0,
+      reminders_left_today: 2,
+      suspended_members: 2,
+      reminders_per_day: 2,
+      gap_seconds: GAP,
+    });
     expect(expectOk(await remind(sender.client))).toEqual({ reminded: 2 });
-    expect(await remindState(sender.client)).toEqual({ remaining_time: GAP, reminders_left_today: 1, suspended_members: 2, reminders_per_day: 2, gap_seconds: GAP });
+    expect(await remindState(sender.client)).toEqual({
+      remaining_time: GAP,
+      reminders_left_today: 1,
+      suspended_members: 2,
+      reminders_per_day: 2,
+      gap_seconds: GAP,
+    });
     expectCode(await remind(sender.client), ErrorCode.remindWait);
 
     api.clock.advance(GAP - 1);
@@ -85,7 +109,13 @@ describe("reminders", () => {
     api.clock.advance(1);
     expect(expectOk(await remind(sender.client))).toEqual({ reminded: 1 });
     // 05:00: both used; allowed again at 00:00 UTC, 19 hours away.
-    expect(await remindState(sender.client)).toEqual({ remaining_time: 19 * 3600, reminders_left_today: 0, suspended_members: 3, reminders_per_day: 2, gap_seconds: GAP });
+    expect(await remindState(sender.client)).toEqual({
+      remaining_time: 19 * 3600,
+      reminders_left_today: 0,
+      suspended_members: 3,
+      reminders_per_day: 2,
+      gap_seconds: GAP,
+    });
     expectCode(await remind(sender.client), ErrorCode.remindDailyLimit);
     api.clock.advance(18 * 3600);
     expectCode(await remind(sender.client), ErrorCode.remindDailyLimit);
@@ -94,7 +124,13 @@ describe("reminders", () => {
     for (const m of [...members, late]) expect(reminders(api, m.email)).toHaveLength(1);
 
     nextUtcDay(api, 0);
-    expect(await remindState(sender.client)).toEqual({ remaining_time: 0, reminders_left_today: 2, suspended_members: 3, reminders_per_day: 2, gap_seconds: GAP });
+    expect(await remindState(sender.client)).toEqual({
+      remaining_time: 0,
+      reminders_left_today: 2,
+      suspended_members: 3,
+      reminders_per_day: 2,
+      gap_seconds: GAP,
+    });
     expect(expectOk(await remind(sender.client))).toEqual({ reminded: 3 });
     await api.deliverMail();
     for (const m of [...members, late]) expect(reminders(api, m.email)).toHaveLength(2);
@@ -175,7 +211,12 @@ describe("the daily limit under parallel reminders (no gap)", () => {
     expect(codes.filter((c) => c === 0)).toHaveLength(2);
     expect(codes.filter((c) => c === ErrorCode.remindDailyLimit)).toHaveLength(8);
     // The first mails everyone; the second finds them all mailed today.
-    expect(answers.filter((a) => a.body.code === 0).map((a) => a.body.data.reminded).sort()).toEqual([0, 3]);
+    expect(
+      answers
+        .filter((a) => a.body.code === 0)
+        .map((a) => a.body.data.reminded)
+        .sort(),
+    ).toEqual([0, 3]);
     const rows = await api.database.db.select().from(teamReminders).where(eq(teamReminders.senderId, sender.user.id));
     expect(rows.map((r) => r.n).sort()).toEqual([1, 2]);
     const mailed = await api.database.db.select().from(remindedMembers).where(eq(remindedMembers.senderId, sender.user.id));
@@ -260,12 +301,22 @@ describe("over real SMTP", () => {
     nextUtcDay(api, 9);
     expect(expectOk(await remind(sender.client)).reminded).toBe(1);
     const { port } = smtp.server.address() as AddressInfo;
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: api.config.MAIL_FROM, dataDir: "tests/.tmp", log: pino({ level: "silent" }) });
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: api.config.MAIL_FROM,
+      dataDir: "tests/.tmp",
+      log: pino({ level: "silent" }),
+    });
     expect(await deliverDue({ ...api.domain, mailer })).toEqual({ sent: 1, failed: 0 });
 
     expect(received).toHaveLength(1);
     const [mail] = received;
-    expect([mail.to].flat().flatMap((a) => a?.value ?? []).map((v) => v.address)).toEqual([members[0].email]);
+    expect(
+      [mail.to]
+        .flat()
+        .flatMap((a) => a?.value ?? [])
+        .map((v) => v.address),
+    ).toEqual([members[0].email]);
     expect(mail.subject).toBe("你的 VV 空投已暫停");
     expect(mail.text).toContain("提醒你");
     expect(mail.text).toContain(`${PUBLIC_URL}/airdrop`);

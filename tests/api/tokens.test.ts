@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
-import { authTokens, users } from "../../api/src/db/schema.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { authTokens, users } from "#api/src/db/schema.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { caller, expectCode, expectNoLeak, expectOk, logIn, newDid, signUp, type Caller } from "./helpers.ts";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
-import { exchangeInfoSchema, stoneListResult, type ExchangeInfo, type ForceStone } from "../../contract/tools.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { exchangeInfoSchema, stoneListResult, type ExchangeInfo, type ForceStone } from "#contract/tools.ts";
 import { createTestApi, type Answer, type TestApi } from "../setup/test-api.ts";
 import { mintInfo } from "./airdrop-helpers.ts";
 import { expectCode, expectOk, signUp } from "./helpers.ts";
@@ -44,12 +44,15 @@ async function freeStone(u: User, index = 0): Promise<ForceStone> {
   return free[index];
 }
 
-const createCall = (u: User, stoneId: number, quota: unknown) => u.client.call<ExchangeInfo>("POST", EXCHANGES, { force_stone_id: stoneId, member_count: quota });
-const joinCall = (u: User, code: unknown, stoneId: number) => u.client.call<ExchangeInfo>("POST", `${EXCHANGES}join/`, { code, force_stone_id: stoneId });
+const createCall = (u: User, stoneId: number, quota: unknown) =>
+  u.client.call<ExchangeInfo>("POST", EXCHANGES, { force_stone_id: stoneId, member_count: quota });
+const joinCall = (u: User, code: unknown, stoneId: number) =>
+  u.client.call<ExchangeInfo>("POST", `${EXCHANGES}join/`, { code, force_stone_id: stoneId });
 const startCall = (u: User, exchangeId: number) => u.client.call<ExchangeInfo>("POST", `${EXCHANGES}start/`, { team_id: exchangeId });
 const viewCall = (u: User, exchangeId: number) => u.client.call<ExchangeInfo>("GET", `${EXCHANGES}${exchangeId}/`);
 const cancelCall = (u: User, exchangeId: number) => u.client.call("DELETE", `${EXCHANGES}${exchangeId}/`);
-const removeCall = (u: User, exchangeId: number, memberId: number) => u.client.call("DELETE", `${EXCHANGES}${exchangeId}/member/${memberId}/`);
+const removeCall = (u: User, exchangeId: number, memberId: number) =>
+  u.client.call("DELETE", `${EXCHANGES}${exchangeId}/member/${memberId}/`);
 
 function exchange(answer: Answer<ExchangeInfo>): ExchangeInfo {
   const data = expectOk(answer);
@@ -77,12 +80,22 @@ async function snapshot(users: User[]) {
 }
 
 /** Runs a call that must be refused with `code`, and checks it changed nothing the users or the exchange's participants see. */
-async function refused(call: () => Promise<Answer>, code: number, users: User[], exchanges: { viewer: User; id: number }[] = [], status = 200) {
+async function refused(
+  call: () => Promise<Answer>,
+  code: number,
+  users: User[],
+  exchanges: { viewer: User; id: number }[] = [],
+  status = 200,
+) {
   await allRefused([[call, code, status]], users, exchanges);
 }
 
 /** Several refusals in a row, each with its code (and HTTP status), none changing anything. */
-async function allRefused(calls: [() => Promise<Answer>, number, number?][], users: User[], exchanges: { viewer: User; id: number }[] = []) {
+async function allRefused(
+  calls: [() => Promise<Answer>, number, number?][],
+  users: User[],
+  exchanges: { viewer: User; id: number }[] = [],
+) {
   const views = () => Promise.all(exchanges.map(async (t) => exchange(await viewCall(t.viewer, t.id))));
   const before = { users: await snapshot(users), exchanges: await views() };
   for (const [call, code, status] of calls) expectCode(await call(), code, status ?? 200);
@@ -134,7 +147,10 @@ describe("create", () => {
     const bad = (body: object) => () => a.client.call("POST", EXCHANGES, body);
     await allRefused(
       [
-        ...[1, 6, 0, -2, 2.5, "3x", null].map((quota) => [() => createCall(a, stone.force_stone_id, quota), ErrorCode.badRequest, 400] as [() => Promise<Answer>, number, number]),
+        ...[1, 6, 0, -2, 2.5, "3x", null].map(
+          (quota) =>
+            [() => createCall(a, stone.force_stone_id, quota), ErrorCode.badRequest, 400] as [() => Promise<Answer>, number, number],
+        ),
         [bad({ force_stone_id: stone.force_stone_id }), ErrorCode.badRequest, 400],
         [bad({ member_count: 2 }), ErrorCode.badRequest, 400],
         [bad({ force_stone_id: 0, member_count: 2 }), ErrorCode.badRequest, 400],
@@ -157,16 +173,26 @@ describe("create", () => {
     const c = await newUser();
     await refused(() => createCall(b, theirs.force_stone_id, 2), ErrorCode.stoneUnavailable, [a, b, c]);
     const forming = await create(c, 3);
-    await refused(() => joinCall(b, forming.code, theirs.force_stone_id), ErrorCode.stoneUnavailable, [a, b, c], [{ viewer: c, id: forming.team_id }]);
+    await refused(
+      () => joinCall(b, forming.code, theirs.force_stone_id),
+      ErrorCode.stoneUnavailable,
+      [a, b, c],
+      [{ viewer: c, id: forming.team_id }],
+    );
 
     // Already in an exchange: the leader's own stone offered to another one.
     const d = await newUser();
     const other = await create(d, 3);
     const cStoneId = (await stones(c)).list.find((s) => s.status === "wait")!.force_stone_id;
-    await refused(() => joinCall(c, other.code, cStoneId), ErrorCode.stoneUnavailable, [c, d], [
-      { viewer: c, id: forming.team_id },
-      { viewer: d, id: other.team_id },
-    ]);
+    await refused(
+      () => joinCall(c, other.code, cStoneId),
+      ErrorCode.stoneUnavailable,
+      [c, d],
+      [
+        { viewer: c, id: forming.team_id },
+        { viewer: d, id: other.team_id },
+      ],
+    );
   });
 
   test("a user is in at most one forming exchange: creating twice, or joining while leading or member, is 210115", async () => {
@@ -176,19 +202,29 @@ describe("create", () => {
     await refused(() => createCall(a, aFree.force_stone_id, 2), ErrorCode.exchangeBusy, [a], [{ viewer: a, id: t.team_id }]);
     const b = await newUser(1);
     const other = await create(b, 3);
-    await refused(() => joinCall(a, other.code, aFree.force_stone_id), ErrorCode.exchangeBusy, [a, b], [
-      { viewer: a, id: t.team_id },
-      { viewer: b, id: other.team_id },
-    ]);
+    await refused(
+      () => joinCall(a, other.code, aFree.force_stone_id),
+      ErrorCode.exchangeBusy,
+      [a, b],
+      [
+        { viewer: a, id: t.team_id },
+        { viewer: b, id: other.team_id },
+      ],
+    );
     // A member of one exchange can neither start nor join another.
     const c = await newUser(1);
     await join(c, t.code);
     const cFree = await freeStone(c);
     await refused(() => createCall(c, cFree.force_stone_id, 2), ErrorCode.exchangeBusy, [a, b, c], [{ viewer: a, id: t.team_id }]);
-    await refused(() => joinCall(c, other.code, cFree.force_stone_id), ErrorCode.exchangeBusy, [a, b, c], [
-      { viewer: a, id: t.team_id },
-      { viewer: b, id: other.team_id },
-    ]);
+    await refused(
+      () => joinCall(c, other.code, cFree.force_stone_id),
+      ErrorCode.exchangeBusy,
+      [a, b, c],
+      [
+        { viewer: a, id: t.team_id },
+        { viewer: b, id: other.team_id },
+      ],
+    );
     // Once it is over (cancelled), the user may start another.
     expectOk(await cancelCall(a, t.team_id));
     expect((await create(c, 2)).status).toBe("wait");
@@ -227,7 +263,11 @@ describe("join and complete", () => {
 
     // Own power rose by exactly success_power; the stones are gone; nobody is in a forming exchange.
     expect([await ownPower(a), await ownPower(b), await ownPower(c)]).toEqual([pa + expected[0], pb + expected[1], pc + expected[2]]);
-    for (const [u, s] of [[a, sa], [b, sb], [c, sc]] as const) {
+    for (const [u, s] of [
+      [a, sa],
+      [b, sb],
+      [c, sc],
+    ] as const) {
       const after = await stones(u);
       expect(after.list.map((x) => x.force_stone_id)).not.toContain(s.force_stone_id);
       expect(after.open_team).toBeNull();
@@ -262,7 +302,11 @@ describe("join and complete", () => {
       const after = await Promise.all(users.map(ownPower));
       for (let i = 0; i < quota; i++) {
         expect(after[i] - before[i]).toBe(gain(held[i].power, sum));
-        expect(last.members[i]).toMatchObject({ power: held[i].power, buff_ratio: held[i].buff_ratio, success_power: gain(held[i].power, sum) });
+        expect(last.members[i]).toMatchObject({
+          power: held[i].power,
+          buff_ratio: held[i].buff_ratio,
+          success_power: gain(held[i].power, sum),
+        });
       }
     }
   });
@@ -305,7 +349,12 @@ describe("join and complete", () => {
     // And the first way round again: a leads, b may not join.
     const again = await create(a, 2);
     const bFree = await freeStone(b);
-    await refused(() => joinCall(b, again.code, bFree.force_stone_id), ErrorCode.exchangePairDone, [a, b], [{ viewer: a, id: again.team_id }]);
+    await refused(
+      () => joinCall(b, again.code, bFree.force_stone_id),
+      ErrorCode.exchangePairDone,
+      [a, b],
+      [{ viewer: a, id: again.team_id }],
+    );
   });
 });
 
@@ -419,10 +468,15 @@ describe("start, cancel, remove, leave", () => {
     const t2 = await create(c, 3);
     await join(b, t2.code);
     const bFree = await freeStone(b);
-    await refused(() => joinCall(b, t1.code, bFree.force_stone_id), ErrorCode.exchangeBusy, [a, b, c], [
-      { viewer: a, id: t1.team_id },
-      { viewer: c, id: t2.team_id },
-    ]);
+    await refused(
+      () => joinCall(b, t1.code, bFree.force_stone_id),
+      ErrorCode.exchangeBusy,
+      [a, b, c],
+      [
+        { viewer: a, id: t1.team_id },
+        { viewer: c, id: t2.team_id },
+      ],
+    );
     // Once out of the second, back into the first.
     expectOk(await removeCall(b, t2.team_id, b.user.id));
     expect((await join(b, t1.code, bFree)).members.map((m) => m.user_id)).toEqual([a.user.id, b.user.id]);
@@ -492,7 +546,10 @@ describe("races", () => {
       const before = await Promise.all([a, b, c, d].map(ownPower));
       const answers = await race(round, [() => joinCall(c, t.code, sc.force_stone_id), () => joinCall(d, t.code, sd.force_stone_id)]);
       const codes = answers.map((x) => x.body.code);
-      expect(codes.filter((x) => x === 0), JSON.stringify(tally(codes))).toHaveLength(1);
+      expect(
+        codes.filter((x) => x === 0),
+        JSON.stringify(tally(codes)),
+      ).toHaveLength(1);
       const winner = codes[0] === 0 ? c : d;
       const loser = winner === c ? d : c;
       const lost = answers[codes[0] === 0 ? 1 : 0];
@@ -588,7 +645,10 @@ describe("races", () => {
         expect(final.members.map((m) => m.user_id)).toEqual([a.user.id, c.user.id]);
         expect(after).toEqual(before);
         expect((await stones(b)).list.map((s) => [s.force_stone_id, s.status])).toEqual([[sb.force_stone_id, "init"]]);
-        for (const [u, s] of [[a, sa], [c, sc]] as const) {
+        for (const [u, s] of [
+          [a, sa],
+          [c, sc],
+        ] as const) {
           expect((await stones(u)).list.map((x) => [x.force_stone_id, x.status])).toEqual([[s.force_stone_id, "wait"]]);
         }
       } else {
@@ -626,7 +686,10 @@ describe("races", () => {
     const s = await freeStone(a);
     const answers = await Promise.all([createCall(a, s.force_stone_id, 2), createCall(a, s.force_stone_id, 2)]);
     const codes = answers.map((x) => x.body.code);
-    expect(codes.filter((x) => x === 0), JSON.stringify(tally(codes))).toHaveLength(1);
+    expect(
+      codes.filter((x) => x === 0),
+      JSON.stringify(tally(codes)),
+    ).toHaveLength(1);
     for (const x of answers) if (x.body.code !== 0) expect([ErrorCode.exchangeBusy, ErrorCode.stoneUnavailable]).toContain(x.body.code);
     expect((await stones(a)).list.map((x) => x.status)).toEqual(["wait"]);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
-import { giftListResult, useGiftResult } from "../../contract/tools.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { giftListResult, useGiftResult } from "#contract/tools.ts";
 import { createTestApi, type Answer, type TestApi } from "../setup/test-api.ts";
 import { mintInfo } from "./airdrop-helpers.ts";
 import { expectCode, expectOk, nextUtcDay, signUp } from "./helpers.ts";
@@ -15,7 +15,13 @@ beforeAll(async () => {
 afterAll(async () => api.close());
 
 type User = Awaited<ReturnType<typeof signUp>>;
-type GiftList = { list: { id: number; code: string; created_at: number }[]; used_force_box: boolean; max_boxes: number; per_day: number; gift_power: number };
+type GiftList = {
+  list: { id: number; code: string; created_at: number }[];
+  used_force_box: boolean;
+  max_boxes: number;
+  per_day: number;
+  gift_power: number;
+};
 type UseResult = { sender_power: number; recipient_power: number; sender_name: string; joined_team: boolean };
 
 const BOXES = "/v1/mint/force_box/";
@@ -64,7 +70,9 @@ async function firstCode(u: User): Promise<string> {
 
 /** What a refused use must leave as it was: both users' boxes, power, and place in the team tree. */
 async function snapshot(users: User[]) {
-  return Promise.all(users.map(async (u) => ({ gifts: await gifts(u), power: await ownPower(u), inviter: await inviterOf(u), level1: await level(u, 1) })));
+  return Promise.all(
+    users.map(async (u) => ({ gifts: await gifts(u), power: await ownPower(u), inviter: await inviterOf(u), level1: await level(u, 1) })),
+  );
 }
 
 async function allRefused(calls: [() => Promise<Answer>, number, number?][], users: User[]) {
@@ -83,7 +91,10 @@ describe("GET /v1/mint/force_box/", () => {
     const first = await gifts(u);
     expect(first).toMatchObject({ used_force_box: false, max_boxes: 10, per_day: 2, gift_power: 10 });
     expect(first.list).toHaveLength(2);
-    expect(first.list.map((b) => b.created_at)).toEqual([Date.parse("2026-04-01T23:59:00Z") / 1000, Date.parse("2026-04-01T23:59:00Z") / 1000]);
+    expect(first.list.map((b) => b.created_at)).toEqual([
+      Date.parse("2026-04-01T23:59:00Z") / 1000,
+      Date.parse("2026-04-01T23:59:00Z") / 1000,
+    ]);
     // Looking again the same day makes none.
     setClock("2026-04-01T23:59:59Z");
     expect(await gifts(u)).toEqual(first);
@@ -311,7 +322,8 @@ describe("races", () => {
       const b = await signUp(api);
       const [aCodes, bCodes] = [codesOf(await gifts(a)), codesOf(await gifts(b))];
       const before = await Promise.all([a, b].map(ownPower));
-      const calls = round < 2 ? [() => useCall(b, aCodes[0]), () => useCall(b, aCodes[1])] : [() => useCall(b, aCodes[0]), () => useCall(a, bCodes[0])];
+      const calls =
+        round < 2 ? [() => useCall(b, aCodes[0]), () => useCall(b, aCodes[1])] : [() => useCall(b, aCodes[0]), () => useCall(a, bCodes[0])];
       if (round % 2) calls.reverse();
       const answers = await Promise.all(calls.map((f) => f()));
       const codes = answers.map((x) => x.body.code);

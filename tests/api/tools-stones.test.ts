@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { exchangeInfoSchema, stoneListResult, type ExchangeInfo, type ForceStone } from "../../contract/tools.ts";
-import { buildApp } from "../../api/src/app.ts";
-import { forceStones } from "../../api/src/db/schema.ts";
-import { stoneOf } from "../../api/src/domain/tools/stones.ts";
+import { exchangeInfoSchema, stoneListResult, type ExchangeInfo, type ForceStone } from "#contract/tools.ts";
+import { buildApp } from "#api/src/app.ts";
+import { forceStones } from "#api/src/db/schema.ts";
+import { stoneOf } from "#api/src/domain/tools/stones.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { caller, expectOk, signUp, type Caller } from "./helpers.ts";
 
@@ -63,7 +63,9 @@ function checkStone(s: ForceStone): void {
 }
 
 async function createExchange(c: Caller, stoneId: number, quota: number): Promise<ExchangeInfo> {
-  const exchange = expectOk<ExchangeInfo>(await c.call("POST", "/v1/mint/force_stone/team/", { force_stone_id: stoneId, member_count: quota }));
+  const exchange = expectOk<ExchangeInfo>(
+    await c.call("POST", "/v1/mint/force_stone/team/", { force_stone_id: stoneId, member_count: quota }),
+  );
   expect(exchangeInfoSchema.strict().safeParse(exchange).success).toBe(true);
   return exchange;
 }

@@ -12,7 +12,12 @@ const SIGN_IN_LIMIT = 3;
 async function statuses(api: TestApi, remoteAddress: string, forwardedFor: (i: number) => string, count = 6): Promise<number[]> {
   const out = [];
   for (let i = 0; i < count; i++) {
-    const res = await api.app.inject({ method: "GET", url: "/v1/user/did/", remoteAddress, headers: { "x-forwarded-for": forwardedFor(i) } });
+    const res = await api.app.inject({
+      method: "GET",
+      url: "/v1/user/did/",
+      remoteAddress,
+      headers: { "x-forwarded-for": forwardedFor(i) },
+    });
     out.push(res.statusCode);
   }
   return out;

@@ -6,8 +6,8 @@
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
-import { routes } from "../../contract/routes.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { routes } from "#contract/routes.ts";
 import { SESSION_SECRET, args, get, run } from "./harness.ts";
 import { createCookieSessionStorage } from "@remix-run/node";
 
@@ -16,7 +16,7 @@ const MAX_BYTES = 64 * 1024;
 const FILE = "a".repeat(22) + ".webp";
 
 let server: Server;
-let client: typeof import("../../app/utils/api.server.ts");
+let client: typeof import("#app/utils/api.server.ts");
 /** Bytes the fault server managed to write for the endless answer before the client hung up. */
 let endlessBytesWritten = 0;
 const timers = new Set<NodeJS.Timeout>();
@@ -57,7 +57,7 @@ beforeAll(async () => {
   process.env.SESSION_SECRET = SESSION_SECRET;
   process.env.API_TIMEOUT_MS = String(DEADLINE_MS);
   process.env.API_MAX_RESPONSE_BYTES = String(MAX_BYTES);
-  client = await import("../../app/utils/api.server.ts");
+  client = await import("#app/utils/api.server.ts");
 });
 
 afterAll(async () => {
@@ -86,7 +86,7 @@ describe("every API call has an overall deadline and a size cap", () => {
     const session = await storage.getSession();
     session.set("token", "some-token");
     const cookie = (await storage.commitSession(session)).split(";")[0];
-    const appLayout = await import("../../app/routes/_app.tsx");
+    const appLayout = await import("#app/routes/_app.tsx");
     const { ms, outcome } = await timed(run(() => appLayout.loader(args(get("/airdrop", { headers: { cookie } })))));
     expect(outcome).toBeInstanceOf(Response);
     const res = outcome as Response;
@@ -105,7 +105,7 @@ describe("every API call has an overall deadline and a size cap", () => {
   });
 
   test("a stored file's endless answer is a 404, and readiness says the dripping API is not ready", async () => {
-    const { serveMedia } = await import("../../app/features/profile/media.server.ts");
+    const { serveMedia } = await import("#app/features/profile/media.server.ts");
     const media = await serveMedia(FILE);
     expect(media.status).toBe(404);
     const { ms, outcome } = await timed(client.apiAnswers());

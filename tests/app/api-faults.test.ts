@@ -5,21 +5,21 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { MockAgent, errors } from "undici";
-import { ErrorCode } from "../../contract/errors.ts";
-import { routes } from "../../contract/routes.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { routes } from "#contract/routes.ts";
 import type { TestApi } from "../setup/test-api.ts";
 import { createCookieSessionStorage } from "@remix-run/node";
 import { SESSION_SECRET, args, get, post, run, startBff } from "./harness.ts";
 
 let api: TestApi & { url: string };
-let client: typeof import("../../app/utils/api.server.ts");
-let login: typeof import("../../app/routes/login.tsx");
+let client: typeof import("#app/utils/api.server.ts");
+let login: typeof import("#app/routes/login.tsx");
 let mock: MockAgent | undefined;
 
 beforeAll(async () => {
   api = await startBff();
-  client = await import("../../app/utils/api.server.ts");
-  login = await import("../../app/routes/login.tsx");
+  client = await import("#app/utils/api.server.ts");
+  login = await import("#app/routes/login.tsx");
 });
 afterAll(async () => api.close());
 
@@ -127,8 +127,14 @@ describe("shutting down", () => {
   test("apiCallsSettled waits for the calls in flight, and for one that a finished call's code makes next", async () => {
     const pool = useMock();
     const did = { code: 0, data: { did: "d".repeat(22) } };
-    pool.intercept({ path: anyPath("/v1/user/did/"), method: "GET" }).reply(200, did).delay(300);
-    pool.intercept({ path: anyPath("/v1/user/did/"), method: "GET" }).reply(200, did).delay(300);
+    pool
+      .intercept({ path: anyPath("/v1/user/did/"), method: "GET" })
+      .reply(200, did)
+      .delay(300);
+    pool
+      .intercept({ path: anyPath("/v1/user/did/"), method: "GET" })
+      .reply(200, did)
+      .delay(300);
     const seen: string[] = [];
     // A loader that goes on after its visitor left: one call, then another.
     const loader = client.callApi(routes.accounts.did, caller).then(async () => {
@@ -174,7 +180,7 @@ describe("the login action under a network fault", () => {
     session.set("token", "some-token");
     session.set("did", "some-device-id-123456");
     const cookie = (await storage.commitSession(session)).split(";")[0];
-    const appLayout = await import("../../app/routes/_app.tsx");
+    const appLayout = await import("#app/routes/_app.tsx");
     useMock()
       .intercept({ path: anyPath("/v1/user/"), method: "GET" })
       .replyWithError(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }));

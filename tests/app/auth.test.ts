@@ -1,32 +1,32 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
+import { ErrorCode } from "#contract/errors.ts";
 import { lastCode, type TestApi } from "../setup/test-api.ts";
 import { Jar, args, get, post, run, setCookieNames, startBff, uniqueEmail } from "./harness.ts";
 
 let api: TestApi;
-let login: typeof import("../../app/routes/login.tsx");
-let register: typeof import("../../app/routes/register.tsx");
-let logout: typeof import("../../app/routes/logout.tsx");
-let appLayout: typeof import("../../app/routes/_app.tsx");
-let airdrop: typeof import("../../app/routes/_app.airdrop.tsx");
-let splat: typeof import("../../app/routes/$.tsx");
-let root: typeof import("../../app/root.tsx");
-let session: typeof import("../../app/utils/session.server.ts");
-let toast: typeof import("../../app/utils/toast.server.ts");
-let language: typeof import("../../lib/visitor-language.ts");
+let login: typeof import("#app/routes/login.tsx");
+let register: typeof import("#app/routes/register.tsx");
+let logout: typeof import("#app/routes/logout.tsx");
+let appLayout: typeof import("#app/routes/_app.tsx");
+let airdrop: typeof import("#app/routes/_app.airdrop.tsx");
+let splat: typeof import("#app/routes/$.tsx");
+let root: typeof import("#app/root.tsx");
+let session: typeof import("#app/utils/session.server.ts");
+let toast: typeof import("#app/utils/toast.server.ts");
+let language: typeof import("#lib/visitor-language.ts");
 
 beforeAll(async () => {
   api = await startBff();
-  login = await import("../../app/routes/login.tsx");
-  register = await import("../../app/routes/register.tsx");
-  logout = await import("../../app/routes/logout.tsx");
-  appLayout = await import("../../app/routes/_app.tsx");
-  airdrop = await import("../../app/routes/_app.airdrop.tsx");
-  splat = await import("../../app/routes/$.tsx");
-  root = await import("../../app/root.tsx");
-  session = await import("../../app/utils/session.server.ts");
-  toast = await import("../../app/utils/toast.server.ts");
-  language = await import("../../lib/visitor-language.ts");
+  login = await import("#app/routes/login.tsx");
+  register = await import("#app/routes/register.tsx");
+  logout = await import("#app/routes/logout.tsx");
+  appLayout = await import("#app/routes/_app.tsx");
+  airdrop = await import("#app/routes/_app.airdrop.tsx");
+  splat = await import("#app/routes/$.tsx");
+  root = await import("#app/root.tsx");
+  session = await import("#app/utils/session.server.ts");
+  toast = await import("#app/utils/toast.server.ts");
+  language = await import("#lib/visitor-language.ts");
 });
 afterAll(async () => api.close());
 
@@ -76,7 +76,10 @@ describe("login action: sending a code", () => {
     const data = await res.json();
     expect(data).toMatchObject({ email: "not-an-email", sent: false, toast: { kind: "error", code: ErrorCode.invalidEmail } });
     // The native app's analytics hear of the code request and why it failed (docs/native-bridge.md).
-    expect(data.toast.event).toEqual({ name: "click_get_otp", params: { method: "login", success: false, reason: ErrorCode.invalidEmail } });
+    expect(data.toast.event).toEqual({
+      name: "click_get_otp",
+      params: { method: "login", success: false, reason: ErrorCode.invalidEmail },
+    });
   });
 
   test("an e-mail with no account comes back as toast 300012, nothing mailed", async () => {
@@ -100,7 +103,11 @@ describe("login action: sending a code", () => {
     expect(await res.json()).toMatchObject({
       email,
       sent: true,
-      toast: { kind: "error", code: ErrorCode.wrongCode, event: { name: "login", params: { method: "register", success: false, reason: ErrorCode.wrongCode } } },
+      toast: {
+        kind: "error",
+        code: ErrorCode.wrongCode,
+        event: { name: "login", params: { method: "register", success: false, reason: ErrorCode.wrongCode } },
+      },
     });
     expect(setCookieNames(res)).toEqual([]);
   });
@@ -127,7 +134,11 @@ describe("register, then the signed-in pages", () => {
     expect((await sessionOf(jar)).did).toBeUndefined();
 
     const sent = await run(() => register.action(args(post("/register", { intent: "send", email }, { jar }))));
-    expect((await sent.json()).toast).toEqual({ kind: "success", key: "auth:codeSent", event: { name: "click_get_otp", params: { method: "register", success: true } } });
+    expect((await sent.json()).toast).toEqual({
+      kind: "success",
+      key: "auth:codeSent",
+      event: { name: "click_get_otp", params: { method: "register", success: true } },
+    });
     const mail = api.mails.at(-1)!;
     expect(mail.to).toBe(email);
     const code = lastCode(api, email);
@@ -213,12 +224,18 @@ describe("register, then the signed-in pages", () => {
     expect((await sent.json()).sent).toBe(true);
     const res = jar.take(
       await run(() =>
-        login.action(args(post("/login?redirectTo=%2Fteam", { intent: "login", email, code: lastCode(api, email), redirectTo: "/team" }, { jar }))),
+        login.action(
+          args(post("/login?redirectTo=%2Fteam", { intent: "login", email, code: lastCode(api, email), redirectTo: "/team" }, { jar })),
+        ),
       ),
     );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/team");
-    expect(await toastOf(jar)).toEqual({ kind: "success", key: "auth:welcomeBack", event: { name: "login", params: { method: "login", success: true } } });
+    expect(await toastOf(jar)).toEqual({
+      kind: "success",
+      key: "auth:welcomeBack",
+      event: { name: "login", params: { method: "login", success: true } },
+    });
     const { user } = await (await run(() => appLayout.loader(args(get("/team", { jar }))))).json();
     expect(user.email).toBe(email);
   });

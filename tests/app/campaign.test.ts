@@ -1,25 +1,25 @@
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { users } from "../../api/src/db/schema.ts";
-import { reviewApplication } from "../../api/src/domain/campaign/review.ts";
-import { ErrorCode } from "../../contract/errors.ts";
-import { campaignSharePath, invitePath } from "../../contract/web-paths.ts";
+import { users } from "#api/src/db/schema.ts";
+import { reviewApplication } from "#api/src/domain/campaign/review.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { campaignSharePath, invitePath } from "#contract/web-paths.ts";
 import type { TestApi } from "../setup/test-api.ts";
 import { args, get, ORIGIN, run, signUpThroughApp, startBff, type Jar } from "./harness.ts";
 
 let api: TestApi;
-let campaign: typeof import("../../app/routes/_app.campaign.tsx");
-let shareRoute: typeof import("../../app/routes/campaign.share.$file.tsx");
-let register: typeof import("../../app/routes/register.tsx");
-let session: typeof import("../../app/utils/session.server.ts");
+let campaign: typeof import("#app/routes/_app.campaign.tsx");
+let shareRoute: typeof import("#app/routes/campaign.share.$file.tsx");
+let register: typeof import("#app/routes/register.tsx");
+let session: typeof import("#app/utils/session.server.ts");
 
 beforeAll(async () => {
   api = await startBff();
-  campaign = await import("../../app/routes/_app.campaign.tsx");
-  shareRoute = await import("../../app/routes/campaign.share.$file.tsx");
-  register = await import("../../app/routes/register.tsx");
-  session = await import("../../app/utils/session.server.ts");
+  campaign = await import("#app/routes/_app.campaign.tsx");
+  shareRoute = await import("#app/routes/campaign.share.$file.tsx");
+  register = await import("#app/routes/register.tsx");
+  session = await import("#app/utils/session.server.ts");
 });
 afterAll(async () => api.close());
 
@@ -44,11 +44,20 @@ async function applyPost(jar: Jar, fields: { contact?: string; photo?: Buffer | 
   const form = new FormData();
   form.append("intent", "apply");
   form.append("contact", fields.contact ?? "");
-  form.append("photo", fields.photo ? new Blob([new Uint8Array(fields.photo)], { type: "image/jpeg" }) : new Blob([]), fields.photo ? "me.jpg" : "");
-  return run(() => campaign.action(args(new Request(`${ORIGIN}/campaign?step=apply`, { method: "POST", body: form, headers: { Cookie: jar.header() } }))));
+  form.append(
+    "photo",
+    fields.photo ? new Blob([new Uint8Array(fields.photo)], { type: "image/jpeg" }) : new Blob([]),
+    fields.photo ? "me.jpg" : "",
+  );
+  return run(() =>
+    campaign.action(args(new Request(`${ORIGIN}/campaign?step=apply`, { method: "POST", body: form, headers: { Cookie: jar.header() } }))),
+  );
 }
 
-const photo = () => sharp({ create: { width: 800, height: 600, channels: 3, background: "#c96" } }).jpeg().toBuffer();
+const photo = () =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: "#c96" } })
+    .jpeg()
+    .toBuffer();
 
 test("/campaign needs a signed-in user", async () => {
   const res = await run(() => campaign.loader(args(get("/campaign"))));
@@ -67,7 +76,10 @@ test("the form opens only when applying is allowed; a missing contact or photo i
   const noContact = await applyPost(jar, { contact: " ", photo: await photo() });
   expect(await noContact.json()).toEqual({ toast: { kind: "error", code: ErrorCode.campaignContactInvalid }, fields: { contact: "" } });
   const noPhoto = await applyPost(jar, { contact: "me@example.com" });
-  expect(await noPhoto.json()).toEqual({ toast: { kind: "error", code: ErrorCode.campaignPhotoRequired }, fields: { contact: "me@example.com" } });
+  expect(await noPhoto.json()).toEqual({
+    toast: { kind: "error", code: ErrorCode.campaignPhotoRequired },
+    fields: { contact: "me@example.com" },
+  });
   expect((await (await run(() => campaign.loader(args(get("/campaign", { jar }))))).json()).campaign.status).toBe("not_applied");
 });
 
@@ -77,7 +89,10 @@ test("applied through the web app, approved by an operator: the share image is s
   expect(sent.status).toBe(302);
   expect(sent.headers.get("Location")).toBe("/campaign");
   const inReview = await (await run(() => campaign.loader(args(get("/campaign", { jar }))))).json();
-  expect(inReview).toMatchObject({ campaign: { status: "in_review", contact: "Telegram @maya" }, submitted: expect.stringMatching(/2026/) });
+  expect(inReview).toMatchObject({
+    campaign: { status: "in_review", contact: "Telegram @maya" },
+    submitted: expect.stringMatching(/2026/),
+  });
 
   const sharePath = campaignSharePath(user.inviteCode);
   const file = sharePath.split("/").at(-1)!;

@@ -14,7 +14,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { issueToken } from "../../api/src/domain/accounts/tokens.ts";
+import { issueToken } from "#api/src/domain/accounts/tokens.ts";
 import { expectNoLeak } from "../api/helpers.ts";
 import * as gen from "../setup/fuzz-arbitraries.ts";
 import { signUp } from "../setup/test-api.ts";
@@ -69,13 +69,17 @@ function knownNames(): { intents: string[]; fields: string[] } {
     ...matches(source, /^\s+(\w+): intent\(/gm),
     ...matches(source, /(?:chosen|field\(form, "intent"\)) === "(\w+)"/g),
   ];
-  const fields = [...matches(source, /field\(form, "(\w+)"\)/g), ...matches(source, /form\.get\("(\w+)"\)/g), ...matches(source, /\sname="(\w+)"/g)];
+  const fields = [
+    ...matches(source, /field\(form, "(\w+)"\)/g),
+    ...matches(source, /form\.get\("(\w+)"\)/g),
+    ...matches(source, /\sname="(\w+)"/g),
+  ];
   return { intents: [...new Set(intents)].sort(), fields: [...new Set(fields)].sort() };
 }
 
 // The route modules read the settings startBff() sets, and the tests are made from the routes found.
 const api = await startBff();
-const session = await import("../../app/utils/session.server.ts");
+const session = await import("#app/utils/session.server.ts");
 const routes = await actionRoutes();
 const names = knownNames();
 /** Real codes of another user (an exchange, gift boxes, the invite code), so some posts get past the first refusal. */
@@ -88,7 +92,10 @@ const clean = new Set<string>();
 beforeAll(async () => {
   const { client: other, user } = await signUp(api, `fuzz-other-${Date.now()}@example.com`);
   const stones = await other.call("GET", "/v1/mint/force_stone/");
-  const exchange = await other.call("POST", "/v1/mint/force_stone/team/", { force_stone_id: stones.body.data.list[0].force_stone_id, member_count: 3 });
+  const exchange = await other.call("POST", "/v1/mint/force_stone/team/", {
+    force_stone_id: stones.body.data.list[0].force_stone_id,
+    member_count: 3,
+  });
   const gifts = await other.call("GET", "/v1/mint/force_box/");
   liveText = fc.constantFrom(
     exchange.body.data.code,
@@ -111,8 +118,12 @@ afterAll(async () => {
 });
 
 test("the fuzzers know the app's actions, intents and fields", () => {
-  expect(routes.map((r) => r.id)).toEqual(expect.arrayContaining(["routes/_app.airdrop", "routes/_app.settings", "routes/login", "routes/_app.swap.$exchangeId"]));
-  expect(names.intents).toEqual(expect.arrayContaining(["start", "claim", "send", "language", "delete", "cancel", "remove", "join", "remind"]));
+  expect(routes.map((r) => r.id)).toEqual(
+    expect.arrayContaining(["routes/_app.airdrop", "routes/_app.settings", "routes/login", "routes/_app.swap.$exchangeId"]),
+  );
+  expect(names.intents).toEqual(
+    expect.arrayContaining(["start", "claim", "send", "language", "delete", "cancel", "remove", "join", "remind"]),
+  );
   expect(names.fields).toEqual(expect.arrayContaining(["intent", "email", "code", "stone", "exchange", "member", "file", "ui_lang"]));
 });
 
@@ -199,17 +210,40 @@ function postArbitrary(route: ActionRoute): fc.Arbitrary<Post> {
     {
       weight: 2,
       arbitrary: fc
-        .tuple(pairs, fc.array(fc.constantFrom("%", "%zz", "%E0%A4%A", "%00", "%C0%AF", "&&", "=", "+", "%2B", "%26intent%3Dclaim"), { minLength: 1, maxLength: 4 }))
+        .tuple(
+          pairs,
+          fc.array(fc.constantFrom("%", "%zz", "%E0%A4%A", "%00", "%C0%AF", "&&", "=", "+", "%2B", "%26intent%3Dclaim"), {
+            minLength: 1,
+            maxLength: 4,
+          }),
+        )
         .map(([p, junk]) => ({ kind: "form-text" as const, text: [new URLSearchParams(p).toString(), ...junk].join("&") })),
     },
-    { weight: 2, arbitrary: fc.tuple(intent, gen.partsFrom(fieldNames, value)).map(([i, parts]) => ({ kind: "multipart" as const, parts: [{ name: "intent", value: i }, ...parts] })) },
-    { weight: 1, arbitrary: gen.rawMultipart(gen.partsFrom(fieldNames, value)).map((m) => ({ kind: "multipart-text" as const, contentType: m.contentType, body: m.body })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(intent, gen.partsFrom(fieldNames, value))
+        .map(([i, parts]) => ({ kind: "multipart" as const, parts: [{ name: "intent", value: i }, ...parts] })),
+    },
+    {
+      weight: 1,
+      arbitrary: gen
+        .rawMultipart(gen.partsFrom(fieldNames, value))
+        .map((m) => ({ kind: "multipart-text" as const, contentType: m.contentType, body: m.body })),
+    },
     {
       weight: 2,
       arbitrary: fc.record({
         kind: fc.constant("other" as const),
-        contentType: fc.oneof(fc.constantFrom("application/json", "text/plain", "application/xml", "application/octet-stream", "multipart/form-data", ""), fc.constant(null)),
-        payload: fc.oneof(pairs.map((p) => JSON.stringify(Object.fromEntries(p))), gen.jsonBodyText(undefined, liveText), gen.text),
+        contentType: fc.oneof(
+          fc.constantFrom("application/json", "text/plain", "application/xml", "application/octet-stream", "multipart/form-data", ""),
+          fc.constant(null),
+        ),
+        payload: fc.oneof(
+          pairs.map((p) => JSON.stringify(Object.fromEntries(p))),
+          gen.jsonBodyText(undefined, liveText),
+          gen.text,
+        ),
       }),
     },
     { weight: 1, arbitrary: fc.constant({ kind: "none" as const }) },
@@ -226,7 +260,10 @@ function postArbitrary(route: ActionRoute): fc.Arbitrary<Post> {
       ...Object.fromEntries(paramNames.map((name) => [name, gen.pathSegment(liveText)])),
       ...(splat ? { "*": fc.array(gen.pathSegment(liveText), { maxLength: 3 }).map((s) => s.join("/")) } : {}),
     }),
-    query: gen.queryText(["_routes", "index", "redirectTo", "ui_lang", "lang", "os", "vcode", "confirm", "code", "gift", "level"], liveText),
+    query: gen.queryText(
+      ["_routes", "index", "redirectTo", "ui_lang", "lang", "os", "vcode", "confirm", "code", "gift", "level"],
+      liveText,
+    ),
     dataRequest: fc.boolean(),
     cookies: fc.array(cookie, { maxLength: 2 }),
     acceptLanguage: fc.option(fc.oneof(gen.queryValue, gen.text).map(gen.asciiOnly), { freq: 3 }),
@@ -236,7 +273,16 @@ function postArbitrary(route: ActionRoute): fc.Arbitrary<Post> {
 
 /** Posts that failed once, tried first on every run. */
 function regressions(): Post[] {
-  const post = (body: Body, more: Partial<Post> = {}): Post => ({ signedIn: true, params: {}, query: "", dataRequest: false, cookies: [], acceptLanguage: null, body, ...more });
+  const post = (body: Body, more: Partial<Post> = {}): Post => ({
+    signedIn: true,
+    params: {},
+    query: "",
+    dataRequest: false,
+    cookies: [],
+    acceptLanguage: null,
+    body,
+    ...more,
+  });
   return [
     // Bodies that are no form: JSON, none at all, multipart whose boundary is not the declared one.
     post({ kind: "other", contentType: "application/json", payload: "{}" }),
@@ -247,7 +293,14 @@ function regressions(): Post[] {
     // A language cookie holding a number.
     post({ kind: "form", pairs: [] }, { signedIn: false, cookies: [["vv_lang", "0"]] }),
     // Where to go after saving: a path no header can carry as it is.
-    post({ kind: "form", pairs: [["intent", "nickname"], ["name", "Fuzz"], ["redirectTo", "/😀"]] }),
+    post({
+      kind: "form",
+      pairs: [
+        ["intent", "nickname"],
+        ["name", "Fuzz"],
+        ["redirectTo", "/😀"],
+      ],
+    }),
   ];
 }
 
@@ -329,7 +382,10 @@ for (const route of routes) {
           clean.add(raw);
         }
       }),
-      gen.fuzzParameters(RUNS, regressions().map((post): [Post] => [post])),
+      gen.fuzzParameters(
+        RUNS,
+        regressions().map((post): [Post] => [post]),
+      ),
     );
   }, 120_000);
 }

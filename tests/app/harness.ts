@@ -33,9 +33,7 @@ export class Jar {
       const at = pair.indexOf("=");
       const name = pair.slice(0, at);
       const value = pair.slice(at + 1);
-      const expired = attributes.some(
-        (a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) <= Date.now()),
-      );
+      const expired = attributes.some((a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) <= Date.now()));
       if (expired || value === "") this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
@@ -108,17 +106,19 @@ export function uniqueEmail(tag = "web"): string {
  * browser's cookie jar, signed in, and the e-mail.
  */
 export async function signUpThroughApp(api: TestApi, opts: { tag?: string; invite?: string } = {}): Promise<{ jar: Jar; email: string }> {
-  const register = await import("../../app/routes/register.tsx");
+  const register = await import("#app/routes/register.tsx");
   const jar = new Jar();
   const email = uniqueEmail(opts.tag);
   jar.take(await run(() => register.loader(args(get("/register")))));
   jar.take(await run(() => register.action(args(post("/register", { intent: "send", email }, { jar })))));
   const code = api.mails.at(-1)!.text.match(/\b(\d{6})\b/)![1];
-  jar.take(await run(() => register.action(args(post("/register", { intent: "register", email, code, invite: opts.invite ?? "" }, { jar })))));
+  jar.take(
+    await run(() => register.action(args(post("/register", { intent: "register", email, code, invite: opts.invite ?? "" }, { jar })))),
+  );
   return { jar, email };
 }
 
-let namespacesFor: import("../../server/route-namespaces.ts").NamespacesFor | undefined;
+let namespacesFor: import("#server/route-namespaces.ts").NamespacesFor | undefined;
 
 /**
  * The load context server.ts gives loaders: here its route table is assembled the way the
@@ -127,11 +127,13 @@ let namespacesFor: import("../../server/route-namespaces.ts").NamespacesFor | un
 export async function loadContext() {
   if (!namespacesFor) {
     const { UNSAFE_flatRoutes } = await import("@remix-run/dev");
-    const { routeNamespaces } = await import("../../server/route-namespaces.ts");
+    const { routeNamespaces } = await import("#server/route-namespaces.ts");
     const manifest = { root: { id: "root", path: "", file: "root.tsx" }, ...UNSAFE_flatRoutes("app", ["**/.*"]) };
     const table = Object.fromEntries(
       await Promise.all(
-        Object.values(manifest).map(async (r) => [r.id, { ...r, module: await import(/* @vite-ignore */ pathToFileURL(resolve("app", r.file)).href) }] as const),
+        Object.values(manifest).map(
+          async (r) => [r.id, { ...r, module: await import(/* @vite-ignore */ pathToFileURL(resolve("app", r.file)).href) }] as const,
+        ),
       ),
     );
     namespacesFor = routeNamespaces(table);

@@ -63,7 +63,10 @@ describe("web app /healthz while Redis is down, and when it is back", () => {
     const deadline = Date.now() + 90_000;
     for (;;) {
       if (web.exitCode !== null) throw new Error(`server.ts exited with ${web.exitCode}\n${output}`);
-      const up = await fetch(`${base}/livez`).then((r) => r.ok, () => false);
+      const up = await fetch(`${base}/livez`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (up) break;
       if (Date.now() > deadline) throw new Error(`server.ts did not answer /livez in 90 s\n${output}`);
       await new Promise((r) => setTimeout(r, 200));

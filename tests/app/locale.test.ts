@@ -4,17 +4,17 @@ import type { TestApi } from "../setup/test-api.ts";
 import { Jar, args, get, loadContext, run, setCookieNames, startBff } from "./harness.ts";
 
 let api: TestApi;
-let root: typeof import("../../app/root.tsx");
-let login: typeof import("../../app/routes/login.tsx");
-let register: typeof import("../../app/routes/register.tsx");
-let locale: typeof import("../../lib/visitor-language.ts");
+let root: typeof import("#app/root.tsx");
+let login: typeof import("#app/routes/login.tsx");
+let register: typeof import("#app/routes/register.tsx");
+let locale: typeof import("#lib/visitor-language.ts");
 
 beforeAll(async () => {
   api = await startBff();
-  root = await import("../../app/root.tsx");
-  login = await import("../../app/routes/login.tsx");
-  register = await import("../../app/routes/register.tsx");
-  locale = await import("../../lib/visitor-language.ts");
+  root = await import("#app/root.tsx");
+  login = await import("#app/routes/login.tsx");
+  register = await import("#app/routes/register.tsx");
+  locale = await import("#lib/visitor-language.ts");
 });
 afterAll(async () => api.close());
 
@@ -22,7 +22,16 @@ async function rootData(request: Request) {
   const context = await loadContext();
   const res = await run(() => root.loader(args(request, context)));
   expect(res.status).toBe(200);
-  return { res, data: (await res.json()) as { locale: string; dir: string; namespaces: string[]; resources: Record<string, Record<string, unknown>> | null; toast: unknown } };
+  return {
+    res,
+    data: (await res.json()) as {
+      locale: string;
+      dir: string;
+      namespaces: string[];
+      resources: Record<string, Record<string, unknown>> | null;
+      toast: unknown;
+    },
+  };
 }
 
 async function langCookieOf(res: Response) {
@@ -98,8 +107,16 @@ describe("root loader: language and direction", () => {
     const en = (await rootData(get("/login", dataRequest))).data;
     expect(en.resources!.en.errors).toMatchObject({ "300027": expect.any(String) });
     // /airdrop asks new users for a nickname (profile), /mine lists their rounds (airdrop).
-    for (const [path, ns] of [["/airdrop", ["airdrop", "profile"]], ["/team", ["team"]], ["/force", ["tools"]], ["/mine", ["airdrop", "profile"]], ["/settings", ["profile"]]] as const) {
-      expect(Object.keys((await rootData(get(path, dataRequest))).data.resources!.en).sort(), path).toEqual(["common", "errors", ...ns].sort());
+    for (const [path, ns] of [
+      ["/airdrop", ["airdrop", "profile"]],
+      ["/team", ["team"]],
+      ["/force", ["tools"]],
+      ["/mine", ["airdrop", "profile"]],
+      ["/settings", ["profile"]],
+    ] as const) {
+      expect(Object.keys((await rootData(get(path, dataRequest))).data.resources!.en).sort(), path).toEqual(
+        ["common", "errors", ...ns].sort(),
+      );
       // A document carries the same namespaces' translations in a script of their own (entry.server.tsx).
       const document = (await rootData(get(path))).data;
       expect([document.resources, [...document.namespaces].sort()], path).toEqual([null, ["common", "errors", ...ns].sort()]);
@@ -107,7 +124,7 @@ describe("root loader: language and direction", () => {
   });
 
   test("a flash toast from another page brings its namespace: registered on /register, shown on /airdrop", async () => {
-    const toast = await import("../../app/utils/cookies.server.ts");
+    const toast = await import("#app/utils/cookies.server.ts");
     const cookie = (await toast.toastCookie().serialize({ kind: "success", key: "auth:registered" })).split(";")[0];
     const { data } = await rootData(get("/airdrop", { headers: { cookie } }));
     expect(data.toast).toEqual({ kind: "success", key: "auth:registered" });
@@ -166,7 +183,7 @@ describe("login and register loaders", () => {
   });
 
   test("every language gets a title that is text, not a raw key", async () => {
-    const { LANGUAGE_CODES } = await import("../../contract/languages.ts");
+    const { LANGUAGE_CODES } = await import("#contract/languages.ts");
     for (const code of LANGUAGE_CODES) {
       const data = await (await run(() => login.loader(args(get(`/login?ui_lang=${code}`))))).json();
       expect(data.title, code).not.toMatch(/^login\.title$|^auth:/);
@@ -177,7 +194,7 @@ describe("login and register loaders", () => {
 
 describe("the phone's time zone", () => {
   test("is read from the vv_tz cookie the browser sets, and only when it names a real zone", async () => {
-    const { timeZoneOf } = await import("../../app/utils/locale.server.ts");
+    const { timeZoneOf } = await import("#app/utils/locale.server.ts");
     const withCookie = (value: string) => get("/airdrop", { headers: { Cookie: `vv_lang=x; vv_tz=${value}` } });
     expect(timeZoneOf(withCookie(encodeURIComponent("Asia/Kolkata")))).toBe("Asia/Kolkata");
     expect(timeZoneOf(withCookie("America%2FSao_Paulo"))).toBe("America/Sao_Paulo");

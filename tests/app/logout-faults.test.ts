@@ -8,28 +8,28 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { MockAgent } from "undici";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { setUserBan } from "../../api/src/domain/accounts/bans.ts";
-import type { Db } from "../../api/src/db/client.ts";
+import { setUserBan } from "#api/src/domain/accounts/bans.ts";
+import type { Db } from "#api/src/db/client.ts";
 import type { TestApi } from "../setup/test-api.ts";
 import { ORIGIN, args, get, loadContext, post, run, signUpThroughApp, startBff, type Jar } from "./harness.ts";
 
 let api: TestApi & { url: string };
-let logout: typeof import("../../app/routes/logout.tsx");
-let appLayout: typeof import("../../app/routes/_app.tsx");
-let root: typeof import("../../app/root.tsx");
-let session: typeof import("../../app/utils/session.server.ts");
-let toast: typeof import("../../app/utils/toast.server.ts");
-let client: typeof import("../../app/utils/api.server.ts");
+let logout: typeof import("#app/routes/logout.tsx");
+let appLayout: typeof import("#app/routes/_app.tsx");
+let root: typeof import("#app/root.tsx");
+let session: typeof import("#app/utils/session.server.ts");
+let toast: typeof import("#app/utils/toast.server.ts");
+let client: typeof import("#app/utils/api.server.ts");
 let realDb: Db;
 
 beforeAll(async () => {
   api = await startBff();
-  logout = await import("../../app/routes/logout.tsx");
-  appLayout = await import("../../app/routes/_app.tsx");
-  root = await import("../../app/root.tsx");
-  session = await import("../../app/utils/session.server.ts");
-  toast = await import("../../app/utils/toast.server.ts");
-  client = await import("../../app/utils/api.server.ts");
+  logout = await import("#app/routes/logout.tsx");
+  appLayout = await import("#app/routes/_app.tsx");
+  root = await import("#app/root.tsx");
+  session = await import("#app/utils/session.server.ts");
+  toast = await import("#app/utils/toast.server.ts");
+  client = await import("#app/utils/api.server.ts");
   realDb = api.domain.db;
 });
 afterEach(() => {

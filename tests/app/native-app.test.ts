@@ -4,23 +4,23 @@
  * API. A plain browser that types `?os=android&vcode=99` stays a browser.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { routes } from "../../contract/routes.ts";
-import { APP_KEY_HEADER } from "../../contract/wire.ts";
+import { routes } from "#contract/routes.ts";
+import { APP_KEY_HEADER } from "#contract/wire.ts";
 import type { TestApi } from "../setup/test-api.ts";
 import { type Jar, args, get, loadContext, run, setCookieNames, signUpThroughApp, startBff } from "./harness.ts";
 
 const KEY = "app-tests-native-app-key-0123";
 let api: TestApi;
-let root: typeof import("../../app/root.tsx");
-let client: typeof import("../../app/utils/api.server.ts");
-let request: typeof import("../../app/utils/request.server.ts");
+let root: typeof import("#app/root.tsx");
+let client: typeof import("#app/utils/api.server.ts");
+let request: typeof import("#app/utils/request.server.ts");
 
 beforeAll(async () => {
   api = await startBff({ NATIVE_APP_KEY: KEY, APP_LATEST_VCODE: "20" });
   process.env.NATIVE_APP_KEY = KEY;
-  root = await import("../../app/root.tsx");
-  client = await import("../../app/utils/api.server.ts");
-  request = await import("../../app/utils/request.server.ts");
+  root = await import("#app/root.tsx");
+  client = await import("#app/utils/api.server.ts");
+  request = await import("#app/utils/request.server.ts");
 });
 afterAll(async () => api.close());
 
@@ -39,7 +39,9 @@ describe("the native app is proved by its key header, not by the URL", () => {
   test("a browser naming the app in the URL, or with a wrong key, is remembered as nothing and gets no upgrade popup", async () => {
     const { jar } = await signUpThroughApp(api, { tag: "browser" });
     expect(setCookieNames(await openPage(jar, "/airdrop?os=android&vcode=25"))).not.toContain("vv_app");
-    expect(setCookieNames(await openPage(jar, "/airdrop?os=android&vcode=25", { [APP_KEY_HEADER]: "a-wrong-key-of-the-same-size" }))).not.toContain("vv_app");
+    expect(
+      setCookieNames(await openPage(jar, "/airdrop?os=android&vcode=25", { [APP_KEY_HEADER]: "a-wrong-key-of-the-same-size" })),
+    ).not.toContain("vv_app");
     expect(await popupFor(jar)).toBe(false);
     expect(await popupFor(jar, { [APP_KEY_HEADER]: "a-wrong-key-of-the-same-size" })).toBe(false);
   });

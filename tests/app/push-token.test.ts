@@ -5,21 +5,21 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
-import { pushTokens } from "../../api/src/db/schema.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { pushTokens } from "#api/src/db/schema.ts";
 import type { TestApi } from "../setup/test-api.ts";
 import { type Jar, args, get, post, run, signUpThroughApp, startBff } from "./harness.ts";
 
 let api: TestApi;
-let route: typeof import("../../app/routes/native.push-token.tsx");
-let session: typeof import("../../app/utils/session.server.ts");
-let logout: typeof import("../../app/routes/logout.tsx");
+let route: typeof import("#app/routes/native.push-token.tsx");
+let session: typeof import("#app/utils/session.server.ts");
+let logout: typeof import("#app/routes/logout.tsx");
 
 beforeAll(async () => {
   api = await startBff();
-  route = await import("../../app/routes/native.push-token.tsx");
-  session = await import("../../app/utils/session.server.ts");
-  logout = await import("../../app/routes/logout.tsx");
+  route = await import("#app/routes/native.push-token.tsx");
+  session = await import("#app/utils/session.server.ts");
+  logout = await import("#app/routes/logout.tsx");
 });
 afterAll(async () => api.close());
 
@@ -60,7 +60,12 @@ describe("POST /native/push-token", () => {
       expect(res.status, JSON.stringify(form)).toBe(400);
       expect(await res.json()).toEqual({ ok: false, code: ErrorCode.badRequest });
     }
-    expect(await api.database.db.select().from(pushTokens).where(eq(pushTokens.did, await didOf(jar)))).toEqual([]);
+    expect(
+      await api.database.db
+        .select()
+        .from(pushTokens)
+        .where(eq(pushTokens.did, await didOf(jar))),
+    ).toEqual([]);
   });
 
   test("after logout the old session's token is refused by the API (401) and the device's token is gone", async () => {

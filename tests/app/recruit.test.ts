@@ -3,11 +3,11 @@ import type { TestApi } from "../setup/test-api.ts";
 import { args, get, run, signUpThroughApp, startBff } from "./harness.ts";
 
 let api: TestApi;
-let recruit: typeof import("../../app/routes/_app.recruit.tsx");
+let recruit: typeof import("#app/routes/_app.recruit.tsx");
 
 beforeAll(async () => {
   api = await startBff({ TEAM_L1_PERCENT: "30", INVITE_FRIENDS: "4" });
-  recruit = await import("../../app/routes/_app.recruit.tsx");
+  recruit = await import("#app/routes/_app.recruit.tsx");
 });
 afterAll(async () => api.close());
 

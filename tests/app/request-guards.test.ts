@@ -1,9 +1,9 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { rateLimits } from "../../lib/rate-limit.ts";
-import { ErrorCode } from "../../contract/errors.ts";
-import { bodyGuard, methodGuard, originGuard, rateGuard } from "../../server/request-guards.ts";
+import { rateLimits } from "#lib/rate-limit.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { bodyGuard, methodGuard, originGuard, rateGuard } from "#server/request-guards.ts";
 import { actionData, readSingleFetch } from "../setup/single-fetch.ts";
 
 // The guards as server.ts stacks them, in front of a handler that stands for Remix.
@@ -30,7 +30,11 @@ afterAll(async () => {
 });
 
 const post = (path: string, ip: string, headers: Record<string, string> = {}) =>
-  fetch(base + path, { method: "POST", headers: { "x-forwarded-for": ip, "content-type": "application/x-www-form-urlencoded", ...headers }, body: "intent=x" });
+  fetch(base + path, {
+    method: "POST",
+    headers: { "x-forwarded-for": ip, "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: "intent=x",
+  });
 
 test("posts: 3 a minute per visitor IP, then 429 with Retry-After, localized; another visitor is not held up", async () => {
   const statuses = [];
@@ -55,7 +59,9 @@ test("pages: 12 a minute per visitor IP; a page's data over the limit sends the 
   const data = await fetch(`${base}/team.data?level=2&_routes=routes%2F_app.team`, { headers: { "x-forwarded-for": "198.51.100.20" } });
   expect(data.status).toBe(202);
   expect(Number(data.headers.get("retry-after"))).toBeGreaterThan(0);
-  expect(await readSingleFetch(data.body!)).toEqual({ redirect: { redirect: "/team?level=2", status: 302, revalidate: false, reload: true, replace: false } });
+  expect(await readSingleFetch(data.body!)).toEqual({
+    redirect: { redirect: "/team?level=2", status: 302, revalidate: false, reload: true, replace: false },
+  });
 });
 
 test("a post from another origin is refused", async () => {
@@ -65,7 +71,11 @@ test("a post from another origin is refused", async () => {
 
 test("a post whose body is not a form is 400, localized; an empty post and both form types pass", async () => {
   const send = (ip: string, type: string | undefined, body: string, path = "/airdrop", lang = "en") =>
-    fetch(base + path, { method: "POST", headers: { "x-forwarded-for": ip, "accept-language": lang, ...(type ? { "content-type": type } : {}) }, body });
+    fetch(base + path, {
+      method: "POST",
+      headers: { "x-forwarded-for": ip, "accept-language": lang, ...(type ? { "content-type": type } : {}) },
+      body,
+    });
   const json = await send("192.0.2.31", "application/json", '{"intent":"start"}', "/airdrop", "ar");
   expect(json.status).toBe(400);
   expect(await json.text()).toMatch(/<html lang="ar" dir="rtl">/);

@@ -14,20 +14,20 @@ const DAY_MS = 86_400_000;
 const START = new Date("2026-03-01T08:00:00Z");
 
 let api: TestApi;
-let entry: typeof import("../../app/entry.server.tsx");
-let appLayout: typeof import("../../app/routes/_app.tsx");
-let login: typeof import("../../app/routes/login.tsx");
-let logout: typeof import("../../app/routes/logout.tsx");
-let session: typeof import("../../app/utils/session.server.ts");
+let entry: typeof import("#app/entry.server.tsx");
+let appLayout: typeof import("#app/routes/_app.tsx");
+let login: typeof import("#app/routes/login.tsx");
+let logout: typeof import("#app/routes/logout.tsx");
+let session: typeof import("#app/utils/session.server.ts");
 
 beforeAll(async () => {
   process.env.TOKEN_IDLE_DAYS = String(IDLE_DAYS);
   api = await startBff({ TOKEN_IDLE_DAYS: String(IDLE_DAYS) });
-  entry = await import("../../app/entry.server.tsx");
-  appLayout = await import("../../app/routes/_app.tsx");
-  login = await import("../../app/routes/login.tsx");
-  logout = await import("../../app/routes/logout.tsx");
-  session = await import("../../app/utils/session.server.ts");
+  entry = await import("#app/entry.server.tsx");
+  appLayout = await import("#app/routes/_app.tsx");
+  login = await import("#app/routes/login.tsx");
+  logout = await import("#app/routes/logout.tsx");
+  session = await import("#app/utils/session.server.ts");
 });
 afterEach(() => {
   vi.useRealTimers();

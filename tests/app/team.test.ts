@@ -1,18 +1,18 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { minters, users } from "../../api/src/db/schema.ts";
-import { ErrorCode } from "../../contract/errors.ts";
+import { minters, users } from "#api/src/db/schema.ts";
+import { ErrorCode } from "#contract/errors.ts";
 import type { TestApi } from "../setup/test-api.ts";
 import { Jar, args, get, loadContext, post, run, signUpThroughApp, startBff } from "./harness.ts";
 
 let api: TestApi;
-let team: typeof import("../../app/routes/_app.team.tsx");
-let more: typeof import("../../app/routes/team.members.tsx");
+let team: typeof import("#app/routes/_app.team.tsx");
+let more: typeof import("#app/routes/team.members.tsx");
 
 beforeAll(async () => {
   api = await startBff();
-  team = await import("../../app/routes/_app.team.tsx");
-  more = await import("../../app/routes/team.members.tsx");
+  team = await import("#app/routes/_app.team.tsx");
+  more = await import("#app/routes/team.members.tsx");
 });
 afterAll(async () => api.close());
 
@@ -140,7 +140,9 @@ describe("the remind action", () => {
     // No reminder went out: nothing for the native app's analytics.
     expect(refused.toast.event).toBeUndefined();
 
-    await api.database.db.insert(minters).values({ userId: friend.row.id, mintFromRound: 1, startedAt: api.clock.now(), suspendedAt: api.clock.now() });
+    await api.database.db
+      .insert(minters)
+      .values({ userId: friend.row.id, mintFromRound: 1, startedAt: api.clock.now(), suspendedAt: api.clock.now() });
     const page = await (await loadTeam("/team", inviter.jar)).json();
     expect(page.remind).toMatchObject({ suspended_members: 1, remaining_time: 0, reminders_left_today: 2, wait: "", gap: "4 hours" });
     expect(page.page.list[0]).toMatchObject({ user_id: friend.row.id, mint_status: "suspend" });
@@ -152,7 +154,9 @@ describe("the remind action", () => {
 
     api.clock.advance(40 * 60);
     const early = await remindWithJs(inviter.jar);
-    expect(await early.json()).toMatchObject({ toast: { kind: "error", key: "team:remind.waitToast", params: { wait: "3 hours 20 minutes" } } });
+    expect(await early.json()).toMatchObject({
+      toast: { kind: "error", key: "team:remind.waitToast", params: { wait: "3 hours 20 minutes" } },
+    });
     const waiting = await (await loadTeam("/team?ui_lang=en", inviter.jar)).json();
     expect(waiting.remind).toMatchObject({ remaining_time: 12_000, reminders_left_today: 1, wait: "3 hours 20 minutes" });
   });
@@ -160,7 +164,9 @@ describe("the remind action", () => {
   test("without JavaScript a sent reminder redirects back to /team with the toast in a flash cookie", async () => {
     const inviter = await signUp();
     const friend = await signUp(inviter.row.inviteCode);
-    await api.database.db.insert(minters).values({ userId: friend.row.id, mintFromRound: 1, startedAt: api.clock.now(), suspendedAt: api.clock.now() });
+    await api.database.db
+      .insert(minters)
+      .values({ userId: friend.row.id, mintFromRound: 1, startedAt: api.clock.now(), suspendedAt: api.clock.now() });
     const res = await run(() => team.action(args(post("/team", { intent: "remind" }, { jar: inviter.jar }))));
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/team");

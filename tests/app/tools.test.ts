@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
+import { ErrorCode } from "#contract/errors.ts";
 import type { TestApi } from "../setup/test-api.ts";
 import { type Jar, args, get, loadContext, post, run, signUpThroughApp, startBff } from "./harness.ts";
 
 let api: TestApi;
-let force: typeof import("../../app/routes/_app.force.tsx");
-let swap: typeof import("../../app/routes/_app.swap._index.tsx");
-let exchange: typeof import("../../app/routes/_app.swap.$exchangeId.tsx");
+let force: typeof import("#app/routes/_app.force.tsx");
+let swap: typeof import("#app/routes/_app.swap._index.tsx");
+let exchange: typeof import("#app/routes/_app.swap.$exchangeId.tsx");
 
 beforeAll(async () => {
   api = await startBff();
-  force = await import("../../app/routes/_app.force.tsx");
-  swap = await import("../../app/routes/_app.swap._index.tsx");
-  exchange = await import("../../app/routes/_app.swap.$exchangeId.tsx");
+  force = await import("#app/routes/_app.force.tsx");
+  swap = await import("#app/routes/_app.swap._index.tsx");
+  exchange = await import("#app/routes/_app.swap.$exchangeId.tsx");
 });
 afterAll(async () => api.close());
 
@@ -62,7 +62,9 @@ test("without JavaScript, starting an exchange redirects to its page with the to
 test("/swap?code= of one's own exchange leads to it; a wrong code is refused with the typed code kept", async () => {
   const jar = await signUp();
   const stones = await (await run(async () => force.loader(args(get("/force", { jar }), await loadContext())))).json();
-  const created = await run(() => force.action(args(post("/force", { intent: "create", stone: String(stones.stones.list[0].force_stone_id), quota: "2" }, { jar }))));
+  const created = await run(() =>
+    force.action(args(post("/force", { intent: "create", stone: String(stones.stones.list[0].force_stone_id), quota: "2" }, { jar }))),
+  );
   const exchangeId = created.headers.get("Location")!.split("/").at(-1)!;
   const own = await (await run(() => exchange.loader(withParams(get(`/swap/${exchangeId}`, { jar }), { exchangeId })))).json();
 
@@ -73,7 +75,12 @@ test("/swap?code= of one's own exchange leads to it; a wrong code is refused wit
   const other = await signUp();
   const mine = await (await run(async () => force.loader(args(get("/force", { jar: other }), await loadContext())))).json();
   const wrong = await run(() =>
-    swap.action(args(post("/swap", { intent: "join", code: "ZZZZ9999", stone: String(mine.stones.list[0].force_stone_id) }, { jar: other }))),
+    swap.action(
+      args(post("/swap", { intent: "join", code: "ZZZZ9999", stone: String(mine.stones.list[0].force_stone_id) }, { jar: other })),
+    ),
   );
-  expect(await wrong.json()).toEqual({ toast: expect.objectContaining({ kind: "error", code: ErrorCode.exchangeCodeWrong }), fields: { code: "ZZZZ9999" } });
+  expect(await wrong.json()).toEqual({
+    toast: expect.objectContaining({ kind: "error", code: ErrorCode.exchangeCodeWrong }),
+    fields: { code: "ZZZZ9999" },
+  });
 });

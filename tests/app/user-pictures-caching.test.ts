@@ -6,24 +6,24 @@
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { users } from "../../api/src/db/schema.ts";
-import { setUserBan } from "../../api/src/domain/accounts/bans.ts";
-import { reviewApplication } from "../../api/src/domain/campaign/review.ts";
-import { reviewAvatar } from "../../api/src/domain/profile/avatar-review.ts";
+import { users } from "#api/src/db/schema.ts";
+import { setUserBan } from "#api/src/domain/accounts/bans.ts";
+import { reviewApplication } from "#api/src/domain/campaign/review.ts";
+import { reviewAvatar } from "#api/src/domain/profile/avatar-review.ts";
 import type { TestApi } from "../setup/test-api.ts";
 import { uploadFile } from "../api/upload-helpers.ts";
 import { args, get, ORIGIN, signUpThroughApp, startBff, type Jar } from "./harness.ts";
 
 let api: TestApi;
-let media: typeof import("../../app/routes/media.$name.tsx");
-let shareRoute: typeof import("../../app/routes/campaign.share.$file.tsx");
-let session: typeof import("../../app/utils/session.server.ts");
+let media: typeof import("#app/routes/media.$name.tsx");
+let shareRoute: typeof import("#app/routes/campaign.share.$file.tsx");
+let session: typeof import("#app/utils/session.server.ts");
 
 beforeAll(async () => {
   api = await startBff();
-  media = await import("../../app/routes/media.$name.tsx");
-  shareRoute = await import("../../app/routes/campaign.share.$file.tsx");
-  session = await import("../../app/utils/session.server.ts");
+  media = await import("#app/routes/media.$name.tsx");
+  shareRoute = await import("#app/routes/campaign.share.$file.tsx");
+  session = await import("#app/utils/session.server.ts");
 });
 afterAll(async () => api.close());
 
@@ -59,7 +59,10 @@ async function tokenOf(jar: Jar): Promise<string> {
   return (await session.readSession(new Request(ORIGIN, { headers: { Cookie: jar.header() } }))).token!;
 }
 
-const picture = () => sharp({ create: { width: 600, height: 600, channels: 3, background: "#58c" } }).jpeg().toBuffer();
+const picture = () =>
+  sharp({ create: { width: 600, height: 600, channels: 3, background: "#58c" } })
+    .jpeg()
+    .toBuffer();
 
 async function viaApp(name: string): Promise<Response> {
   return media.loader({ ...args(get(`/media/${name}`)), params: { name } });
@@ -126,7 +129,8 @@ describe("the campaign card (/campaign/share/<code>.png)", () => {
     expect(jar.cookies.size).toBeGreaterThan(0);
 
     const file = `${user.inviteCode}.png`;
-    const card = (headers: Record<string, string> = {}) => shareRoute.loader({ ...args(get(`/campaign/share/${file}`, { headers })), params: { file } });
+    const card = (headers: Record<string, string> = {}) =>
+      shareRoute.loader({ ...args(get(`/campaign/share/${file}`, { headers })), params: { file } });
     const shown = await card();
     expect(shown.status).toBe(200);
     expect(shown.headers.get("Cache-Control")).toBe("public, no-cache");

@@ -12,10 +12,25 @@ for (const lng of ["en", "ar"]) {
 
   test(`${lng}: signed-in pages meet WCAG 2 AA`, async ({ page }) => {
     await registerAs(page, uniqueEmail(`a11y-${lng}`), { lng });
-    for (const path of ["/airdrop", "/team", "/recruit", "/force", "/swap?code=AB12CD34", "/mine", "/mine?confirm=logout", "/settings", "/settings?confirm=delete", "/campaign", "/map"]) {
+    for (const path of [
+      "/airdrop",
+      "/team",
+      "/recruit",
+      "/force",
+      "/swap?code=AB12CD34",
+      "/mine",
+      "/mine?confirm=logout",
+      "/settings",
+      "/settings?confirm=delete",
+      "/campaign",
+      "/map",
+    ]) {
       await page.goto(path);
       // The welcome toast fades away; check the page as it then stands.
-      await page.getByRole("status").waitFor({ state: "detached" }).catch(() => undefined);
+      await page
+        .getByRole("status")
+        .waitFor({ state: "detached" })
+        .catch(() => undefined);
       expect(await violations(page), path).toEqual([]);
     }
   });

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { APP_KEY_HEADER } from "../../contract/wire.ts";
+import { APP_KEY_HEADER } from "#contract/wire.ts";
 import { E2E } from "./env.ts";
 import { registerAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
 
@@ -18,7 +18,9 @@ for (const lng of ["en", "ar"]) {
     await expect(badge("not_open")).toBeVisible();
     await screenshot(page, `airdrop-not-open-${lng}`);
 
-    await status().getByRole("button", { name: t("airdrop:status.start") }).click();
+    await status()
+      .getByRole("button", { name: t("airdrop:status.start") })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.started", { power: "100" }) })).toBeVisible();
     await expect(badge("wait")).toBeVisible();
     await expect(page.getByRole("region", { name: t("airdrop:power.heading"), exact: true })).toContainText("100");
@@ -41,7 +43,9 @@ for (const lng of ["en", "ar"]) {
     await expect(badge("suspend")).toBeVisible({ timeout: 5 * ROUND_MS + 10_000 });
     await expect(status()).toContainText(t("airdrop:status.suspended", { rounds: "3" }));
     await screenshot(page, `airdrop-paused-${lng}`);
-    await status().getByRole("button", { name: t("airdrop:status.claim", { amount: "3.00" }) }).click();
+    await status()
+      .getByRole("button", { name: t("airdrop:status.claim", { amount: "3.00" }) })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.claimedResumed", { amount: "3.00000000" }) })).toBeVisible();
     await expect(badge("wait")).toBeVisible();
     await expect(page.locator(".balances")).toContainText("4.00000000");
@@ -51,7 +55,9 @@ for (const lng of ["en", "ar"]) {
 
 async function task(page: Page, lng: string, type: number) {
   const t = strings(lng);
-  return page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: t(`airdrop:task.t${type}.title`, { friends: "3" }) }) });
+  return page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: t(`airdrop:task.t${type}.title`, { friends: "3" }) }) });
 }
 
 test("the follow task: bind the handle, follow, wait the configured minutes, claim the power", async ({ page }) => {
@@ -73,10 +79,15 @@ test("the follow task: bind the handle, follow, wait the configured minutes, cla
   await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.bonus", { power: "20" }) })).toBeVisible();
 
   const follow = await task(page, "en", 2);
-  await expect(follow.getByRole("link", { name: t("airdrop:social.open", { handle: "@vv_official" }) })).toHaveAttribute("href", "https://x.com/vv_official");
+  await expect(follow.getByRole("link", { name: t("airdrop:social.open", { handle: "@vv_official" }) })).toHaveAttribute(
+    "href",
+    "https://x.com/vv_official",
+  );
   await follow.getByRole("button", { name: t("airdrop:social.followed") }).click();
   // The wait comes from the server's FOLLOW_WAIT_SECONDS, in whole minutes in the reader's language.
-  const wait = new Intl.NumberFormat("en", { style: "unit", unit: "minute", unitDisplay: "long" }).format(Math.ceil(E2E.followWaitSeconds / 60));
+  const wait = new Intl.NumberFormat("en", { style: "unit", unit: "minute", unitDisplay: "long" }).format(
+    Math.ceil(E2E.followWaitSeconds / 60),
+  );
   await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.followed", { wait }) })).toBeVisible();
   await expect((await task(page, "en", 2)).getByRole("timer")).toBeVisible();
   await (await task(page, "en", 2)).scrollIntoViewIfNeeded();
@@ -88,7 +99,9 @@ test("the follow task: bind the handle, follow, wait the configured minutes, cla
   await expect(page.getByRole("region", { name: t("airdrop:power.heading"), exact: true })).toContainText("70");
 });
 
-test("inside the up-to-date native app the upgrade reward pops up once; a browser naming the app in the URL gets nothing", async ({ page }) => {
+test("inside the up-to-date native app the upgrade reward pops up once; a browser naming the app in the URL gets nothing", async ({
+  page,
+}) => {
   const t = strings("en");
   await registerAs(page, uniqueEmail("upgrade"));
   await page.goto("/airdrop?os=android&vcode=25");

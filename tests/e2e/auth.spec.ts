@@ -2,7 +2,18 @@ import { createCookieSessionStorage } from "@remix-run/node";
 import { expect, test } from "./fixtures.ts";
 import { E2E } from "./env.ts";
 import { readFileSync } from "node:fs";
-import { loginThrough, logout, mailTo, registerAs, requestAndEnterCode, screenshot, sendCodeRefused, signUpWithEnterKey, strings, uniqueEmail } from "./helpers.ts";
+import {
+  loginThrough,
+  logout,
+  mailTo,
+  registerAs,
+  requestAndEnterCode,
+  screenshot,
+  sendCodeRefused,
+  signUpWithEnterKey,
+  strings,
+  uniqueEmail,
+} from "./helpers.ts";
 
 const t = strings("en");
 
@@ -100,7 +111,11 @@ test("logging out and in again, and coming back to the page that asked for login
   await expect(page.getByRole("status").filter({ hasText: t("auth:welcomeBack") })).toBeVisible();
 });
 
-test("the session cookie lives TOKEN_IDLE_DAYS days and, while in use, is sent again with a later expiry once a day, privately", async ({ page, request, baseURL }) => {
+test("the session cookie lives TOKEN_IDLE_DAYS days and, while in use, is sent again with a later expiry once a day, privately", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const DAY = 86_400_000;
   const cookie = async (name: string) => (await page.context().cookies()).find((c) => c.name === name);
   await registerAs(page, uniqueEmail("renew"));
@@ -117,12 +132,16 @@ test("the session cookie lives TOKEN_IDLE_DAYS days and, while in use, is sent a
   expect((await request.get("/team.data", { headers: { cookie: header } })).headers()["set-cookie"]).toBeUndefined();
 
   // Last sent two days ago, as the server would have written it then, and expiring 28 days from now.
-  const storage = createCookieSessionStorage({ cookie: { name: "vv_session", secrets: [E2E.sessionSecret], path: "/", httpOnly: true, sameSite: "lax" } });
+  const storage = createCookieSessionStorage({
+    cookie: { name: "vv_session", secrets: [E2E.sessionSecret], path: "/", httpOnly: true, sameSite: "lax" },
+  });
   const session = await storage.getSession(`vv_session=${first.value}`);
   session.set("renewedAt", Date.now() - 2 * DAY);
   const aged = (await storage.commitSession(session)).split(";")[0].slice("vv_session=".length);
   const agedExpiry = first.expires - 2 * 86_400;
-  await page.context().addCookies([{ name: "vv_session", value: aged, url: baseURL!, expires: agedExpiry, httpOnly: true, sameSite: "Lax" }]);
+  await page
+    .context()
+    .addCookies([{ name: "vv_session", value: aged, url: baseURL!, expires: agedExpiry, httpOnly: true, sameSite: "Lax" }]);
 
   const renewed = await page.goto("/airdrop");
   expect(renewed!.status()).toBe(200);
@@ -136,7 +155,10 @@ test("the session cookie lives TOKEN_IDLE_DAYS days and, while in use, is sent a
 
   // Signed out, with the device cookie alone: the sign-in pages set no cookie.
   await logout(page);
-  const anonymous = (await page.context().cookies()).filter((c) => c.name === "vv_device").map((c) => `${c.name}=${c.value}`).join("; ");
+  const anonymous = (await page.context().cookies())
+    .filter((c) => c.name === "vv_device")
+    .map((c) => `${c.name}=${c.value}`)
+    .join("; ");
   expect(anonymous).toMatch(/^vv_device=/);
   for (const path of ["/login", "/register", "/privacy"]) {
     expect((await request.get(path, { headers: { cookie: anonymous } })).headers()["set-cookie"], path).toBeUndefined();
@@ -183,7 +205,10 @@ test("the legal pages are rendered once per language and served from memory, in 
 test("the sign-in pages are rendered once per language, each answer with a nonce of its own that its CSP names", async ({ request }) => {
   const nonceOf = (html: string) => [...new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]))];
   for (const path of ["/login", "/register"]) {
-    const answers = [await request.get(path, { headers: { "accept-language": "ar" } }), await request.get(path, { headers: { "accept-language": "ar" } })];
+    const answers = [
+      await request.get(path, { headers: { "accept-language": "ar" } }),
+      await request.get(path, { headers: { "accept-language": "ar" } }),
+    ];
     const pages = await Promise.all(answers.map((a) => a.text()));
     const nonces = pages.map(nonceOf);
     for (const [i, answer] of answers.entries()) {

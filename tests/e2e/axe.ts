@@ -13,11 +13,17 @@ export async function violations(page: Page): Promise<string[]> {
   // not halfway between the light and the dark one.
   // (The countdown ring's transition runs every second and changes no colour.)
   await page.waitForFunction(() =>
-    document.getAnimations().every((a) => !(a instanceof CSSTransition) || !a.transitionProperty.includes("color") || a.playState !== "running"),
+    document
+      .getAnimations()
+      .every((a) => !(a instanceof CSSTransition) || !a.transitionProperty.includes("color") || a.playState !== "running"),
   );
   await page.evaluate(axeSource);
   const result = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+    (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe.run(document, {
       runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
     }),
   );

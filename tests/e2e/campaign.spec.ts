@@ -73,7 +73,10 @@ async function photo(color: { r: number; g: number; b: number }): Promise<string
 }
 
 /** A second browser context on the own server whose page errors fail the test, like the fixture's. */
-async function freshContext(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+async function freshContext(
+  browser: Browser,
+  options: Parameters<Browser["newContext"]>[0] = {},
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({ baseURL: base, ...options });
   const problems: string[] = [];
   context.on("page", (p) => {
@@ -104,7 +107,9 @@ function taskRow(page: Page, lng: string, task: string) {
 
 /** The `required` attributes taken off, so the browser lets an incomplete form go to the server. */
 async function dropRequired(page: Page): Promise<void> {
-  await page.locator("form[enctype='multipart/form-data']").evaluate((form) => form.querySelectorAll("[required]").forEach((el) => el.removeAttribute("required")));
+  await page
+    .locator("form[enctype='multipart/form-data']")
+    .evaluate((form) => form.querySelectorAll("[required]").forEach((el) => el.removeAttribute("required")));
 }
 
 /** The operator's listing, row by row (tab-separated: user id, display id, name, submitted, photo, contact). */
@@ -162,7 +167,10 @@ async function shot(page: Page, name: string, what?: ReturnType<Page["locator"]>
 
 // ---------------------------------------------------------------- the tests
 
-test("en: tasks on /airdrop, the form's errors and preview, in review, rejected, applied again, approved, and the share image; axe at each state, light and dark", async ({ page, browser }) => {
+test("en: tasks on /airdrop, the form's errors and preview, in review, rejected, applied again, approved, and the share image; axe at each state, light and dark", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const t = strings("en");
   await registerOn(server, page, `${unique("citizen")}@example.com`);
@@ -186,12 +194,17 @@ test("en: tasks on /airdrop, the form's errors and preview, in review, rejected,
   await expect(taskRow(page, "en", "start_airdrop")).toContainText(t("campaign:tasks.required"));
   await expect(taskRow(page, "en", "bind_social")).toContainText(t("campaign:tasks.required"));
   await expect(taskRow(page, "en", "invite_friends")).toContainText(t("campaign:tasks.optional"));
-  await expect(taskRow(page, "en", "invite_friends").getByRole("link", { name: t("campaign:tasks.go") })).toHaveAttribute("href", "/recruit");
+  await expect(taskRow(page, "en", "invite_friends").getByRole("link", { name: t("campaign:tasks.go") })).toHaveAttribute(
+    "href",
+    "/recruit",
+  );
   // The form's own address opens no form while the required tasks are not done.
   await page.goto("/campaign?step=apply");
   await expect(page.getByRole("heading", { name: t("campaign:form.title") })).toHaveCount(0);
 
-  await taskRow(page, "en", "start_airdrop").getByRole("link", { name: t("campaign:tasks.go") }).click();
+  await taskRow(page, "en", "start_airdrop")
+    .getByRole("link", { name: t("campaign:tasks.go") })
+    .click();
   await doRequiredTasks(page, "en");
 
   await page.goto("/campaign");
@@ -253,7 +266,9 @@ test("en: tasks on /airdrop, the form's errors and preview, in review, rejected,
 
   // The operator rejects it with a reason: the applicant reads it and may apply again.
   const userId = await applicantWith(firstContact);
-  expect(await server.ops("application-reject", userId, "The", "photo", "is", "too", "dark")).toBe(`rejected the campaign application of user ${userId}`);
+  expect(await server.ops("application-reject", userId, "The", "photo", "is", "too", "dark")).toBe(
+    `rejected the campaign application of user ${userId}`,
+  );
   await page.reload();
   const rejected = page.getByRole("region", { name: t("campaign:rejected.title"), exact: true });
   await expect(rejected.getByText(t("campaign:state.rejected"), { exact: true })).toBeVisible();
@@ -334,7 +349,9 @@ test("ar: right to left at 360 px, the texts in Arabic, applying and approval", 
   await expect(taskRow(page, "ar", "bind_social")).toContainText(t("campaign:tasks.required"));
   await noSidewaysScroll(page);
 
-  await taskRow(page, "ar", "bind_social").getByRole("link", { name: t("campaign:tasks.go") }).click();
+  await taskRow(page, "ar", "bind_social")
+    .getByRole("link", { name: t("campaign:tasks.go") })
+    .click();
   await doRequiredTasks(page, "ar");
   await page.goto("/campaign");
   await expect(taskRow(page, "ar", "start_airdrop").getByText(t("campaign:tasks.done"), { exact: true })).toBeVisible();
@@ -383,13 +400,17 @@ test("ar: right to left at 360 px, the texts in Arabic, applying and approval", 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the tasks, the form's refusal and the application are plain form posts; the approved card is saved by its link", async ({ page }) => {
+  test("the tasks, the form's refusal and the application are plain form posts; the approved card is saved by its link", async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     const t = strings("en");
     await registerOn(server, page, `${unique("citizen-nojs")}@example.com`);
     await page.goto("/campaign");
     await expect(page.getByText(t("campaign:not_applied.locked"))).toBeVisible();
-    await taskRow(page, "en", "start_airdrop").getByRole("link", { name: t("campaign:tasks.go") }).click();
+    await taskRow(page, "en", "start_airdrop")
+      .getByRole("link", { name: t("campaign:tasks.go") })
+      .click();
     await doRequiredTasks(page, "en");
     await page.goto("/campaign");
     await page.getByRole("link", { name: t("campaign:not_applied.apply") }).click();
@@ -415,8 +436,13 @@ test.describe("without JavaScript", () => {
     await server.ops("application-approve", await applicantWith(contact));
     await page.reload();
     const approved = page.getByRole("region", { name: t("campaign:approved.title"), exact: true });
-    await expect.poll(() => approved.getByRole("img", { name: t("campaign:approved.image") }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
-    await expect(approved.getByRole("link", { name: t("campaign:approved.save") })).toHaveAttribute("href", /^\/campaign\/share\/[A-Z0-9]+\.png$/);
+    await expect
+      .poll(() => approved.getByRole("img", { name: t("campaign:approved.image") }).evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(1200);
+    await expect(approved.getByRole("link", { name: t("campaign:approved.save") })).toHaveAttribute(
+      "href",
+      /^\/campaign\/share\/[A-Z0-9]+\.png$/,
+    );
     await expect(approved.getByLabel(t("campaign:approved.link"))).toHaveValue(new RegExp(`^${escape(base)}/register\\?invite=[A-Z0-9]+$`));
     // Sharing and copying need JavaScript: without it those buttons are not offered at all.
     await expect(approved.getByRole("button")).toHaveCount(0);

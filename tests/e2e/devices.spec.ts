@@ -35,7 +35,9 @@ const valueOf = (setCookie: string) => setCookie.split(";")[0].split("=").slice(
 
 /** A session cookie holding a device id, as sign-ins wrote it before the device id had a cookie of its own. */
 async function oldShapeSession(did: string): Promise<string> {
-  const storage = createCookieSessionStorage({ cookie: { name: "vv_session", secrets: [E2E.sessionSecret], path: "/", httpOnly: true, sameSite: "lax" } });
+  const storage = createCookieSessionStorage({
+    cookie: { name: "vv_session", secrets: [E2E.sessionSecret], path: "/", httpOnly: true, sameSite: "lax" },
+  });
   const session = await storage.getSession();
   session.set("did", did);
   return valueOf(await storage.commitSession(session));

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { LANGUAGE_CODES } from "../../contract/languages.ts";
-import { isolate } from "../../app/utils/format.ts";
+import { LANGUAGE_CODES } from "#contract/languages.ts";
+import { isolate } from "#app/utils/format.ts";
 import { E2E } from "./env.ts";
 import { violations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
@@ -61,7 +61,11 @@ for (const lng of ["en", "ar"]) {
         const hint = page.getByRole("region", { name: t("download:inApp.title") });
         await expect(hint).toBeVisible();
         await expect(hint.getByText(t("download:inApp.why", { app: isolate("Instagram") }))).toBeVisible();
-        await expect(hint.getByRole("listitem")).toHaveText([t("download:inApp.step1"), t("download:inApp.step2"), t("download:inApp.step3")]);
+        await expect(hint.getByRole("listitem")).toHaveText([
+          t("download:inApp.step1"),
+          t("download:inApp.step2"),
+          t("download:inApp.step3"),
+        ]);
 
         const field = page.getByLabel(t("download:inApp.linkLabel"));
         const url = `${E2E.baseUrl}/download?ui_lang=${lng}`;
@@ -93,7 +97,9 @@ for (const lng of ["en", "ar"]) {
       });
     });
 
-    test("?failed=1: the download-failed alert near the top with a retry link to the APK, the other links still there", async ({ page }) => {
+    test("?failed=1: the download-failed alert near the top with a retry link to the APK, the other links still there", async ({
+      page,
+    }) => {
       await page.goto(`/download?failed=1&ui_lang=${lng}`);
       const alert = page.getByRole("alert");
       await expect(alert).toContainText(t("download:failed"));

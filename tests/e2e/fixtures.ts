@@ -10,7 +10,10 @@ export const test = base.extend<{ expectedConsole: RegExp[] }>({
   context: async ({ context, expectedConsole }, use) => {
     const problems: string[] = [];
     const watch = (page: import("@playwright/test").Page) => {
-      page.on("console", (m) => m.type() === "error" && !expectedConsole.some((e) => e.test(m.text())) && problems.push(`console: ${m.text()}`));
+      page.on(
+        "console",
+        (m) => m.type() === "error" && !expectedConsole.some((e) => e.test(m.text())) && problems.push(`console: ${m.text()}`),
+      );
       page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
     };
     context.pages().forEach(watch);

@@ -18,13 +18,18 @@ export default async function globalSetup() {
 
   let seq = 0;
   const { server: smtp } = await catchMail((mail) => {
-    const to = [mail.to].flat().flatMap((a) => a?.value ?? []).map((v) => v.address);
+    const to = [mail.to]
+      .flat()
+      .flatMap((a) => a?.value ?? [])
+      .map((v) => v.address);
     const file = join(E2E.mailDir, `${Date.now()}-${seq++}.json`);
     writeFileSync(file, JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html }));
   }, E2E.smtpPort);
 
   // Every tile is the same plain square: the tests look for the map's requests, not its picture.
-  const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: "#dfe8d8" } }).png().toBuffer();
+  const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: "#dfe8d8" } })
+    .png()
+    .toBuffer();
   const tiles = createServer((req, res) => {
     if (!/^\/tiles\/\d+\/\d+\/\d+\.png$/.test(req.url ?? "")) return void res.writeHead(404).end();
     res.writeHead(200, { "content-type": "image/png", "cache-control": "max-age=3600" }).end(tile);
@@ -59,7 +64,10 @@ export default async function globalSetup() {
     MAP_TILE_URL: `http://127.0.0.1:${E2E.tilePort}/tiles/{z}/{x}/{y}.png`,
     MAP_TILE_ATTRIBUTION: "Test tiles",
   };
-  const ban = spawnSync(process.execPath, ["--import", "tsx", "api/src/cli/ops.ts", "ban-device", E2E.bannedDid], { env, encoding: "utf8" });
+  const ban = spawnSync(process.execPath, ["--import", "tsx", "api/src/cli/ops.ts", "ban-device", E2E.bannedDid], {
+    env,
+    encoding: "utf8",
+  });
   if (ban.status !== 0) throw new Error(`ops ban-device failed: ${ban.stderr}`);
 
   const server = spawn("npx", ["tsx", "server.ts"], { env, stdio: ["ignore", "inherit", "inherit"], detached: true });

@@ -28,7 +28,12 @@ test.describe("the web app's guards, in front of every route", () => {
     await expect(page.getByRole("button", { name: t("airdrop:status.start") })).toBeVisible();
 
     const login = await request.post("/login", {
-      headers: { origin: FOREIGN, "sec-fetch-site": "cross-site", "accept-language": "ar", "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        origin: FOREIGN,
+        "sec-fetch-site": "cross-site",
+        "accept-language": "ar",
+        "content-type": "application/x-www-form-urlencoded",
+      },
       data: "intent=login&email=a%40example.com&code=123456",
       maxRedirects: 0,
     });
@@ -38,25 +43,34 @@ test.describe("the web app's guards, in front of every route", () => {
     expect(html).toContain(ar("errors:100403"));
     expect(login.headers()["set-cookie"]).toBeUndefined();
 
-    const sameSite = await request.post("/airdrop", { headers: { "sec-fetch-site": "same-site", cookie }, form: { intent: "start" }, maxRedirects: 0 });
+    const sameSite = await request.post("/airdrop", {
+      headers: { "sec-fetch-site": "same-site", cookie },
+      form: { intent: "start" },
+      maxRedirects: 0,
+    });
     expect(sameSite.status()).toBe(403);
   });
 
   test.describe("a refusal seen with JavaScript", () => {
     test.use({ expectedConsole: [/status of 413/] });
     for (const lng of ["en", "ar"] as const) {
-      test(`${lng}: with JavaScript, a post the guards refuse shows its localized toast on the page, which keeps what was typed`, async ({ page }) => {
+      test(`${lng}: with JavaScript, a post the guards refuse shows its localized toast on the page, which keeps what was typed`, async ({
+        page,
+      }) => {
         const say = strings(lng);
         await page.goto(`/login?ui_lang=${lng}`);
         await page.getByLabel(say("auth:email")).fill("keep@example.com");
         // Remix's fetch sends every field of the form: one too large for FORM_BODY_LIMIT makes the post too large.
-        await page.locator("form").filter({ has: page.getByLabel(say("auth:email")) }).evaluate((form) => {
-          const big = document.createElement("input");
-          big.type = "hidden";
-          big.name = "padding";
-          big.value = "x".repeat(70 * 1024);
-          form.append(big);
-        });
+        await page
+          .locator("form")
+          .filter({ has: page.getByLabel(say("auth:email")) })
+          .evaluate((form) => {
+            const big = document.createElement("input");
+            big.type = "hidden";
+            big.name = "padding";
+            big.value = "x".repeat(70 * 1024);
+            form.append(big);
+          });
         const refused = page.waitForResponse((res) => res.url().includes("/login.data"));
         await page.getByRole("button", { name: say("auth:sendCode") }).click();
         expect((await refused).status()).toBe(413);
@@ -94,7 +108,9 @@ test.describe("the web app's guards, in front of every route", () => {
     const started = Date.now();
     const answer = await new Promise<string>((resolve) => {
       const socket = connect(E2E.port, "127.0.0.1", () => {
-        socket.write("POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nemail=a");
+        socket.write(
+          "POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nemail=a",
+        );
       });
       let text = "";
       socket.on("data", (chunk) => (text += chunk.toString()));
@@ -105,7 +121,9 @@ test.describe("the web app's guards, in front of every route", () => {
     expect(Date.now() - started).toBeLessThan(E2E.requestTimeoutMs + 5000);
   });
 
-  test("methods other than GET, HEAD and POST are 405; broken escapes under /assets are 400, a missing build file 404", async ({ request }) => {
+  test("methods other than GET, HEAD and POST are 405; broken escapes under /assets are 400, a missing build file 404", async ({
+    request,
+  }) => {
     for (const method of ["PUT", "DELETE", "PATCH"]) {
       const res = await request.fetch("/airdrop", { method, maxRedirects: 0 });
       expect(res.status(), method).toBe(405);
@@ -144,7 +162,12 @@ test.describe("the web app's guards, in front of every route", () => {
           port: E2E.port,
           path: "/login",
           method: "POST",
-          headers: { host: "vv-web.internal:8080", origin: E2E.baseUrl, "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) },
+          headers: {
+            host: "vv-web.internal:8080",
+            origin: E2E.baseUrl,
+            "content-type": "application/x-www-form-urlencoded",
+            "content-length": Buffer.byteLength(body),
+          },
         },
         (res) => {
           res.resume();
@@ -158,7 +181,10 @@ test.describe("the web app's guards, in front of every route", () => {
     expect(status).toBe(200);
   });
 
-  test("liveness and readiness apart: with its API gone a web app is live, not ready, and its pages name no address", async ({ page, request }) => {
+  test("liveness and readiness apart: with its API gone a web app is live, not ready, and its pages name no address", async ({
+    page,
+    request,
+  }) => {
     expect((await request.get("/livez")).status()).toBe(200);
     const ready = await request.get("/healthz");
     expect(ready.status()).toBe(200);
@@ -190,7 +216,9 @@ test.describe("the web app's guards, in front of every route", () => {
       const data = await fetch(`${base}/airdrop.data?_routes=routes%2F_app`, { headers: { cookie } });
       expect(data.status).toBe(503);
       const text = await data.text();
-      expect(await readSingleFetch(text)).toMatchObject({ "routes/_app": { error: { errorResponse: { status: 503, data: { code: 200007 } } } } });
+      expect(await readSingleFetch(text)).toMatchObject({
+        "routes/_app": { error: { errorResponse: { status: 503, data: { code: 200007 } } } },
+      });
       expect(text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|localhost:9\b/);
     } finally {
       process.kill(-orphan.pid!, "SIGTERM"); // the group: npx does not pass the signal on
@@ -208,7 +236,10 @@ test.describe("the web app's guards, in front of every route", () => {
   });
 
   test("the data folder is the service's alone: every folder 0700, the secrets, mail and database files 0600", () => {
-    const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? [join(dir, e.name), ...walk(join(dir, e.name))] : [join(dir, e.name)]));
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? [join(dir, e.name), ...walk(join(dir, e.name))] : [join(dir, e.name)],
+      );
     const entries = [E2E.dataDir, ...walk(E2E.dataDir)];
     expect(entries.length).toBeGreaterThan(5);
     const mode = (path: string) => statSync(path).mode & 0o777;

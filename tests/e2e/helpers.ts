@@ -1,4 +1,4 @@
-import { isolate, isolateNumbers } from "../../app/utils/format.ts";
+import { isolate, isolateNumbers } from "#app/utils/format.ts";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";

@@ -4,7 +4,7 @@ import { createServer, request as forward } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { isolate } from "../../app/utils/format.ts";
+import { isolate } from "#app/utils/format.ts";
 import { violations } from "./axe.ts";
 import { E2E } from "./env.ts";
 import { expect, test } from "./fixtures.ts";
@@ -25,7 +25,8 @@ async function expectErrorInLayout(page: Page, t: ReturnType<typeof strings>, ti
   await expect(main.getByRole("link", { name: t("common:error.retry") })).toBeVisible();
   const tabs = tabsOf(page, t);
   await expect(tabs).toBeVisible();
-  for (const tab of ["airdrop", "team", "tools", "profile"]) await expect(tabs.getByRole("link", { name: t(`common:tabs.${tab}`) })).toBeVisible();
+  for (const tab of ["airdrop", "team", "tools", "profile"])
+    await expect(tabs.getByRole("link", { name: t(`common:tabs.${tab}`) })).toBeVisible();
   expect(await page.locator("body").innerText()).not.toMatch(RAW_KEY);
 }
 
@@ -53,10 +54,13 @@ test.describe("the API down: the error sits inside the tab layout", () => {
   let web: ChildProcess | undefined;
   const gateway = createServer((req, res) => {
     if (apiDown) return void res.writeHead(503, { "content-type": "text/plain" }).end("Service Unavailable");
-    const upstream = forward({ host: "127.0.0.1", port: E2E.apiPort, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = forward(
+      { host: "127.0.0.1", port: E2E.apiPort, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on("error", () => res.destroy());
     req.pipe(upstream);
   });
@@ -96,7 +100,9 @@ test.describe("the API down: the error sits inside the tab layout", () => {
     apiDown = false;
   });
 
-  test("with JavaScript: the 503 page keeps the tabs, a tab works while the API is down, and retry loads the page once it is back", async ({ page }) => {
+  test("with JavaScript: the 503 page keeps the tabs, a tab works while the API is down, and retry loads the page once it is back", async ({
+    page,
+  }) => {
     await registerAs(page, uniqueEmail("api-down"));
     apiDown = true;
 
@@ -108,15 +114,22 @@ test.describe("the API down: the error sits inside the tab layout", () => {
     await shootBothThemes(page, "layout-error-server-en");
 
     // A tab tapped while the API is still down: the next page's data fails the same way, in the layout.
-    await tabsOf(page, en).getByRole("link", { name: en("common:tabs.airdrop") }).click();
+    await tabsOf(page, en)
+      .getByRole("link", { name: en("common:tabs.airdrop") })
+      .click();
     await expect(page).toHaveURL(/\/airdrop$/);
     await expect(tabsOf(page, en).getByRole("link", { name: en("common:tabs.airdrop") })).toHaveAttribute("aria-current", "page");
     await expectErrorInLayout(page, en, en("common:error.serverTitle"), en("common:error.serverBody"));
 
     apiDown = false;
-    await page.getByRole("main").getByRole("link", { name: en("common:error.retry") }).click();
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: en("common:error.retry") })
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: en("airdrop:title") })).toBeVisible();
-    await tabsOf(page, en).getByRole("link", { name: en("common:tabs.team") }).click();
+    await tabsOf(page, en)
+      .getByRole("link", { name: en("common:tabs.team") })
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: en("team:title") })).toBeVisible();
   });
 
@@ -144,12 +157,17 @@ test.describe("the API down: the error sits inside the tab layout", () => {
       await expectErrorInLayout(page, en, en("common:error.serverTitle"), en("common:error.serverBody"));
       await expect(page.getByRole("main").getByRole("link", { name: en("common:error.retry") })).toHaveAttribute("href", "/team");
 
-      await tabsOf(page, en).getByRole("link", { name: en("common:tabs.tools") }).click();
+      await tabsOf(page, en)
+        .getByRole("link", { name: en("common:tabs.tools") })
+        .click();
       await expect(page).toHaveURL(/\/force$/);
       await expectErrorInLayout(page, en, en("common:error.serverTitle"), en("common:error.serverBody"));
 
       apiDown = false;
-      await page.getByRole("main").getByRole("link", { name: en("common:error.retry") }).click();
+      await page
+        .getByRole("main")
+        .getByRole("link", { name: en("common:error.retry") })
+        .click();
       await expect(page.getByRole("heading", { level: 1, name: en("tools:title") })).toBeVisible();
     });
   });
@@ -166,11 +184,15 @@ test.describe("offline: a tab tapped without a connection", () => {
       // The Team page's code is in the browser already (it was opened once), as after any earlier visit:
       // only its data is missing when the connection goes.
       await page.goto("/team");
-      await tabsOf(page, t).getByRole("link", { name: t("common:tabs.airdrop") }).click();
+      await tabsOf(page, t)
+        .getByRole("link", { name: t("common:tabs.airdrop") })
+        .click();
       await expect(page.getByRole("heading", { level: 1, name: t("airdrop:title") })).toBeVisible();
 
       await context.setOffline(true);
-      await tabsOf(page, t).getByRole("link", { name: t("common:tabs.team") }).click();
+      await tabsOf(page, t)
+        .getByRole("link", { name: t("common:tabs.team") })
+        .click();
       await expect(page).toHaveURL(/\/team$/);
       await expectErrorInLayout(page, t, t("common:error.offlineTitle"), t("common:error.offlineBody"));
       await expect(page.locator("html")).toHaveAttribute("lang", lng);
@@ -178,11 +200,17 @@ test.describe("offline: a tab tapped without a connection", () => {
       await shootBothThemes(page, `layout-error-offline-${lng}`);
 
       // A retry while still offline fails again, in the same place and words.
-      await page.getByRole("main").getByRole("link", { name: t("common:error.retry") }).click();
+      await page
+        .getByRole("main")
+        .getByRole("link", { name: t("common:error.retry") })
+        .click();
       await expectErrorInLayout(page, t, t("common:error.offlineTitle"), t("common:error.offlineBody"));
 
       await context.setOffline(false);
-      await page.getByRole("main").getByRole("link", { name: t("common:error.retry") }).click();
+      await page
+        .getByRole("main")
+        .getByRole("link", { name: t("common:error.retry") })
+        .click();
       await expect(page.getByRole("heading", { level: 1, name: t("team:title") })).toBeVisible();
       await expect(page.getByText(t("team:empty.level1"))).toBeVisible();
       expect(await page.locator("body").innerText()).not.toMatch(RAW_KEY);
@@ -220,7 +248,10 @@ test.describe("offline: a tab tapped without a connection", () => {
     await expect(page).toHaveURL(/level=2/);
     await expectErrorInLayout(page, en, en("common:error.offlineTitle"), en("common:error.offlineBody"));
     await context.setOffline(false);
-    await page.getByRole("main").getByRole("link", { name: en("common:error.retry") }).click();
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: en("common:error.retry") })
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: en("team:title") })).toBeVisible();
   });
 });

@@ -1,9 +1,20 @@
-import { LANGUAGE_CODES } from "../../contract/languages.ts";
+import { LANGUAGE_CODES } from "#contract/languages.ts";
 import { expect, test } from "./fixtures.ts";
 import { registerAs, uniqueEmail } from "./helpers.ts";
 
 const PUBLIC_PAGES = ["/login", "/register", "/privacy", "/terms"];
-const SIGNED_IN_PAGES = ["/airdrop", "/team", "/recruit", "/force", "/swap?code=AB12CD34", "/mine", "/settings", "/settings?confirm=delete", "/campaign", "/map"];
+const SIGNED_IN_PAGES = [
+  "/airdrop",
+  "/team",
+  "/recruit",
+  "/force",
+  "/swap?code=AB12CD34",
+  "/mine",
+  "/settings",
+  "/settings?confirm=delete",
+  "/campaign",
+  "/map",
+];
 
 /** How far the page reaches past the viewport's width, in CSS pixels (0 when it fits). */
 async function overflow(page: import("@playwright/test").Page, path: string): Promise<number> {

@@ -100,7 +100,12 @@ test("refused location: the page says how to allow it and still explains the map
   const page = await personAt(browser, NAIROBI, `Dora${String(Date.now()).slice(-5)}`, { allow: false });
   await openMap(page);
   await page.getByRole("button", { name: t("map:share.button") }).click();
-  await expect(page.getByRole("alert").filter({ hasText: t("map:share.denied") }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("alert")
+      .filter({ hasText: t("map:share.denied") })
+      .first(),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: t("map:share.button") })).toHaveAccessibleDescription(t("map:share.denied"));
   await expect(page.getByText(t("map:intro.shown"))).toBeVisible();
   await page.reload();
@@ -127,7 +132,9 @@ test("ar: the map page reads right to left, shares and lists in Arabic", async (
   for (const page of [a, b]) await page.context().close();
 });
 
-test("without JavaScript the page explains sharing and says the map needs it; signed out, /map asks to log in first", async ({ browser }) => {
+test("without JavaScript the page explains sharing and says the map needs it; signed out, /map asks to log in first", async ({
+  browser,
+}) => {
   const t = strings("en");
   const page = await personAt(browser, NAIROBI, `Eve${String(Date.now()).slice(-5)}`);
   const cookies = await page.context().cookies();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { isolate } from "../../app/utils/format.ts";
-import { APP_KEY_HEADER } from "../../contract/wire.ts";
+import { isolate } from "#app/utils/format.ts";
+import { APP_KEY_HEADER } from "#contract/wire.ts";
 import { E2E } from "./env.ts";
 import { logout, mailedCode, registerAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
 
@@ -77,7 +77,8 @@ async function answerPushToken(page: Page, token: string, platform: "android" | 
     );
   });
   await page.evaluate(
-    ({ token, platform }) => (window as unknown as { VVWeb: { receive(m: unknown): void } }).VVWeb.receive({ type: "push_token", token, platform }),
+    ({ token, platform }) =>
+      (window as unknown as { VVWeb: { receive(m: unknown): void } }).VVWeb.receive({ type: "push_token", token, platform }),
     { token, platform },
   );
   return answered;
@@ -98,12 +99,14 @@ for (const lng of ["en", "ar"]) {
 
     await page.goto(`/register?ui_lang=${lng}&os=android&vcode=${20}`);
     await wrongThenRight(page, await askForCode(page, email, lng), t("auth:signUp"), lng);
-    await expect.poll(() => messages.slice()).toEqual([
-      analytics("click_get_otp", { method: "register", success: true }),
-      analytics("login", { method: "register", success: false, reason: 300007 }),
-      analytics("login", { method: "register", success: true }),
-      { type: "push_token_request" },
-    ]);
+    await expect
+      .poll(() => messages.slice())
+      .toEqual([
+        analytics("click_get_otp", { method: "register", success: true }),
+        analytics("login", { method: "register", success: false, reason: 300007 }),
+        analytics("login", { method: "register", success: true }),
+        { type: "push_token_request" },
+      ]);
     const token = `fcm-${lng}-${Date.now()}:APA91b${"x".repeat(120)}`;
     expect(await answerPushToken(page, token, "android")).toEqual({ status: 200, body: { ok: true } });
 
@@ -112,12 +115,14 @@ for (const lng of ["en", "ar"]) {
     await page.getByRole("link", { name: t("airdrop:upgrade.later") }).click();
     await logout(page, lng);
     await wrongThenRight(page, await askForCode(page, email, lng), t("auth:logIn"), lng);
-    await expect.poll(() => messages.slice()).toEqual([
-      analytics("click_get_otp", { method: "login", success: true }),
-      analytics("login", { method: "login", success: false, reason: 300007 }),
-      analytics("login", { method: "login", success: true }),
-      { type: "push_token_request" },
-    ]);
+    await expect
+      .poll(() => messages.slice())
+      .toEqual([
+        analytics("click_get_otp", { method: "login", success: true }),
+        analytics("login", { method: "login", success: false, reason: 300007 }),
+        analytics("login", { method: "login", success: true }),
+        { type: "push_token_request" },
+      ]);
     expect(await answerPushToken(page, `${token}-2`, "android")).toEqual({ status: 200, body: { ok: true } });
 
     // A refused code request is reported with its reason.
@@ -215,11 +220,13 @@ test("iOS: the messages arrive as objects on messageHandlers.vv", async ({ page 
   await page.getByLabel(t("auth:code")).fill(code);
   await page.getByRole("button", { name: t("auth:signUp") }).click();
   await expect(page).toHaveURL(/\/airdrop$/);
-  await expect.poll(() => messages.slice()).toEqual([
-    analytics("click_get_otp", { method: "register", success: true }),
-    analytics("login", { method: "register", success: true }),
-    { type: "push_token_request" },
-  ]);
+  await expect
+    .poll(() => messages.slice())
+    .toEqual([
+      analytics("click_get_otp", { method: "register", success: true }),
+      analytics("login", { method: "register", success: true }),
+      { type: "push_token_request" },
+    ]);
   expect(await answerPushToken(page, "0123456789abcdef".repeat(4), "ios")).toEqual({ status: 200, body: { ok: true } });
   await pressBack(page);
   await expect(page.getByRole("status").filter({ hasText: t("common:native.backAgain") })).toBeVisible();
@@ -242,7 +249,9 @@ test("a reminder sent from /team is reported as remind_level_1", async ({ page, 
   const friend = await phone(browser);
   await registerAs(friend, uniqueEmail("bridge-paused"), { invite: code });
   await friend.getByRole("button", { name: t("airdrop:status.start") }).click();
-  await expect(friend.getByText(t("airdrop:state.suspend"), { exact: true })).toBeVisible({ timeout: 6 * E2E.roundSeconds * 1000 + 10_000 });
+  await expect(friend.getByText(t("airdrop:state.suspend"), { exact: true })).toBeVisible({
+    timeout: 6 * E2E.roundSeconds * 1000 + 10_000,
+  });
   await friend.context().close();
 
   await page.goto("/team");

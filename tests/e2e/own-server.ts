@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { expect, type Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import pg from "pg";
-import { isolate } from "../../app/utils/format.ts";
+import { isolate } from "#app/utils/format.ts";
 import { strings } from "./helpers.ts";
 
 const run = promisify(execFile);
@@ -52,7 +52,12 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-export async function startOwnServer(opts: { tag: string; port: number; apiPort: number; env?: Record<string, string> }): Promise<OwnServer> {
+export async function startOwnServer(opts: {
+  tag: string;
+  port: number;
+  apiPort: number;
+  env?: Record<string, string>;
+}): Promise<OwnServer> {
   const id = randomBytes(4).toString("hex");
   const baseUrl = `http://localhost:${opts.port}`;
   if (await answers(`${baseUrl}/healthz`)) throw new Error(`port ${opts.port} is taken: is another run of this spec going on?`);
@@ -112,7 +117,9 @@ export async function startOwnServer(opts: { tag: string; port: number; apiPort:
     } catch {
       // nothing left
     }
-    await admin(`drop database if exists ${dbName} with (force)`).catch((error: Error) => console.warn(`could not drop ${dbName}: ${error.message}`));
+    await admin(`drop database if exists ${dbName} with (force)`).catch((error: Error) =>
+      console.warn(`could not drop ${dbName}: ${error.message}`),
+    );
     rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -134,7 +141,10 @@ export async function startOwnServer(opts: { tag: string; port: number; apiPort:
     stop,
     async ops(...args) {
       try {
-        const { stdout } = await run(process.execPath, ["--import", "tsx", "api/src/cli/ops.ts", ...args], { env: { ...env, OPERATOR: "e2e-operator" }, encoding: "utf8" });
+        const { stdout } = await run(process.execPath, ["--import", "tsx", "api/src/cli/ops.ts", ...args], {
+          env: { ...env, OPERATOR: "e2e-operator" },
+          encoding: "utf8",
+        });
         return stdout.trim();
       } catch (error) {
         const e = error as { code?: number; stdout?: string; stderr?: string };
@@ -149,7 +159,10 @@ export async function startOwnServer(opts: { tag: string; port: number; apiPort:
         for (const file of files) {
           if (Number(file.split("-")[0]) < after) continue;
           const mail = await simpleParser(readFileSync(join(outbox, file)));
-          const to = [mail.to].flat().flatMap((a) => a?.value ?? []).map((v) => v.address?.toLowerCase());
+          const to = [mail.to]
+            .flat()
+            .flatMap((a) => a?.value ?? [])
+            .map((v) => v.address?.toLowerCase());
           const code = /\b(\d{6})\b/.exec(mail.text ?? "")?.[1];
           if (to.includes(email.toLowerCase()) && code) return code;
         }

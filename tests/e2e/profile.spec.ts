@@ -25,14 +25,22 @@ for (const lng of ["en", "ar"]) {
     await expect(welcome).toBeVisible();
     await welcome.getByRole("textbox", { name: t("profile:nickname.label") }).fill("admin");
     await welcome.getByRole("button", { name: t("common:save") }).click();
-    await expect(page.getByRole("textbox", { name: t("profile:nickname.label") })).toHaveAccessibleDescription(new RegExp(t("errors:300108")));
+    await expect(page.getByRole("textbox", { name: t("profile:nickname.label") })).toHaveAccessibleDescription(
+      new RegExp(t("errors:300108")),
+    );
     // The refusal is shown on /settings, next to the field, with what was typed.
     await page.getByRole("textbox", { name: t("profile:nickname.label") }).fill("Aiko 星");
-    await page.getByRole("region", { name: t("profile:nickname.title") }).getByRole("button", { name: t("common:save") }).click();
+    await page
+      .getByRole("region", { name: t("profile:nickname.title") })
+      .getByRole("button", { name: t("common:save") })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: t("profile:nickname.saved") })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: t("profile:settings.title") })).toBeVisible();
 
-    await page.getByRole("group", { name: t("profile:status.title") }).getByLabel(t("profile:statuses.working")).check();
+    await page
+      .getByRole("group", { name: t("profile:status.title") })
+      .getByLabel(t("profile:statuses.working"))
+      .check();
     await page.getByRole("button", { name: t("profile:status.save") }).click();
     await expect(page.getByRole("status").filter({ hasText: t("profile:status.saved") })).toBeVisible();
 
@@ -65,7 +73,10 @@ test("switching the language to Urdu re-renders at once, right to left, and stay
   await registerAs(page, email);
   await openSettings(page, t);
   await page.getByLabel(t("common:language")).selectOption("ur");
-  await page.getByRole("button", { name: t("common:save") }).last().click();
+  await page
+    .getByRole("button", { name: t("common:save") })
+    .last()
+    .click();
   const ur = strings("ur");
   await expect(page.getByRole("heading", { level: 1, name: ur("profile:settings.title") })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
@@ -114,7 +125,9 @@ test.describe("without JavaScript", () => {
     const t = strings("en");
     await registerAs(page, uniqueEmail("nojs-profile"));
     await page.goto("/settings");
-    await page.getByLabel(t("profile:avatar.choose")).setInputFiles({ name: "page.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<!doctype html><p>not a picture") });
+    await page
+      .getByLabel(t("profile:avatar.choose"))
+      .setInputFiles({ name: "page.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<!doctype html><p>not a picture") });
     await page.getByRole("button", { name: t("profile:avatar.send") }).click();
     await expect(page.getByRole("alert")).toHaveText(new RegExp(t("errors:300112")));
     await expect(page.getByLabel(t("profile:avatar.choose"))).toHaveAccessibleDescription(new RegExp(t("errors:300112")));
@@ -123,7 +136,10 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("status").filter({ hasText: t("profile:avatar.sent") })).toBeVisible();
     await expect(page.getByText(t("profile:avatar.inReview"), { exact: true })).toBeVisible();
     await page.getByRole("textbox", { name: t("profile:nickname.label") }).fill("Ravi");
-    await page.getByRole("button", { name: t("common:save") }).first().click();
+    await page
+      .getByRole("button", { name: t("common:save") })
+      .first()
+      .click();
     await expect(page.getByRole("status").filter({ hasText: t("profile:nickname.saved") })).toBeVisible();
     await expect(page.getByRole("textbox", { name: t("profile:nickname.label") })).toHaveValue("Ravi");
   });

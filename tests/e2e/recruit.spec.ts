@@ -2,7 +2,10 @@ import { expect, test } from "./fixtures.ts";
 import { registerAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
 
 for (const lng of ["en", "ar"]) {
-  test(`${lng}: /recruit shows the invite code, link, a QR code and what inviting pays; a friend registers through the link`, async ({ page, browser }) => {
+  test(`${lng}: /recruit shows the invite code, link, a QR code and what inviting pays; a friend registers through the link`, async ({
+    page,
+    browser,
+  }) => {
     const t = strings(lng);
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await registerAs(page, uniqueEmail(`recruit-${lng}`), { lng });

@@ -24,7 +24,11 @@ test("Arabic: right-to-left document, mirrored layout, and the whole sign-up in 
   expect(first.x).toBeGreaterThan(last.x);
   await page.waitForTimeout(6500);
   await screenshot(page, "airdrop-ar");
-  for (const [tab, shot] of [["team", "team-ar"], ["tools", "force-ar"], ["profile", "mine-ar"]]) {
+  for (const [tab, shot] of [
+    ["team", "team-ar"],
+    ["tools", "force-ar"],
+    ["profile", "mine-ar"],
+  ]) {
     await tabs.getByRole("link", { name: ar(`common:tabs.${tab}`) }).click();
     await expect(page.getByRole("link", { name: ar(`common:tabs.${tab}`) })).toHaveAttribute("aria-current", "page");
     await screenshot(page, shot);

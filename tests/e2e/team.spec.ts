@@ -16,10 +16,14 @@ async function inviteCodeOn(page: Page): Promise<string> {
   return (await page.locator("dd.mono").textContent())!.trim();
 }
 
-const members = (page: Page, t: ReturnType<typeof strings>, level: 1 | 2) => page.getByRole("list", { name: t(`team:level${level}`) }).getByRole("listitem");
+const members = (page: Page, t: ReturnType<typeof strings>, level: 1 | 2) =>
+  page.getByRole("list", { name: t(`team:level${level}`) }).getByRole("listitem");
 
 for (const lng of ["en", "ar"]) {
-  test(`${lng}: inviter, a level-1 friend who joined through the invite link and a level-2 friend see each other on the right tabs`, async ({ page, browser }) => {
+  test(`${lng}: inviter, a level-1 friend who joined through the invite link and a level-2 friend see each other on the right tabs`, async ({
+    page,
+    browser,
+  }) => {
     const t = strings(lng);
     await registerAs(page, uniqueEmail(`boss-${lng}`), { lng });
     await page.goto("/team");
@@ -57,13 +61,20 @@ for (const lng of ["en", "ar"]) {
     await friend.goto("/team");
     await expect(members(friend, t, 1)).toHaveCount(1);
     await expect(members(friend, t, 1)).toContainText(t("team:status.not_open"));
-    await friend.getByRole("navigation", { name: t("team:levels") }).getByRole("link", { name: t("team:level2") }).click();
+    await friend
+      .getByRole("navigation", { name: t("team:levels") })
+      .getByRole("link", { name: t("team:level2") })
+      .click();
     await expect(friend.getByText(t("team:empty.level2"))).toBeVisible();
 
     // The newest has no team: the page explains what inviting pays and leads to /recruit.
     await friendOfFriend.goto("/team");
     await expect(friendOfFriend.getByText(t("team:empty.pays", { level1: "25", level2: "5" }))).toBeVisible();
-    await friendOfFriend.getByRole("main").getByRole("link", { name: t("team:inviteFriends") }).first().click();
+    await friendOfFriend
+      .getByRole("main")
+      .getByRole("link", { name: t("team:inviteFriends") })
+      .first()
+      .click();
     await expect(friendOfFriend).toHaveURL(/\/recruit$/);
     await Promise.all([friend.context().close(), friendOfFriend.context().close()]);
   });

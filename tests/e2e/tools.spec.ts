@@ -18,11 +18,15 @@ function withAnyName(t: T, key: string, params: Record<string, string>): RegExp 
   return new RegExp(`${escape(before)}.+${escape(after)}`);
 }
 
-const participants = (page: Page, t: T) => page.getByRole("list", { name: new RegExp(t("tools:exchange.participants")) }).getByRole("listitem");
+const participants = (page: Page, t: T) =>
+  page.getByRole("list", { name: new RegExp(t("tools:exchange.participants")) }).getByRole("listitem");
 
 async function startExchange(page: Page, t: T, quota: number): Promise<string> {
   await page.goto("/force");
-  await page.getByRole("group", { name: t("tools:start.quota") }).getByLabel(String(quota), { exact: true }).check();
+  await page
+    .getByRole("group", { name: t("tools:start.quota") })
+    .getByLabel(String(quota), { exact: true })
+    .check();
   await page.getByRole("button", { name: t("tools:start.submit") }).click();
   await expect(page).toHaveURL(/\/swap\/\d+$/);
   await expect(page.getByRole("status").filter({ hasText: t("tools:toast.created") })).toBeVisible();
@@ -91,7 +95,9 @@ for (const lng of ["en", "ar"]) {
 }
 
 test.describe("without JavaScript", () => {
-  test("join by typing a code, pick a stone, see the result; cancel behind a confirmation; gift code errors next to the field", async ({ browser }) => {
+  test("join by typing a code, pick a stone, see the result; cancel behind a confirmation; gift code errors next to the field", async ({
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const t = strings("en");
     const leader = await newUser(browser, "nojs-lead", "en", false);
@@ -101,7 +107,10 @@ test.describe("without JavaScript", () => {
     await startExchange(leader, t, 3);
     await leader.getByRole("link", { name: t("tools:exchange.cancel") }).click();
     await expect(leader.getByRole("alertdialog", { name: t("tools:confirm.cancel.title") })).toBeVisible();
-    await leader.getByRole("alertdialog").getByRole("button", { name: t("tools:confirm.cancel.yes") }).click();
+    await leader
+      .getByRole("alertdialog")
+      .getByRole("button", { name: t("tools:confirm.cancel.yes") })
+      .click();
     await expect(leader).toHaveURL(/\/force$/);
     await expect(leader.getByRole("status").filter({ hasText: t("tools:toast.cancelled") })).toBeVisible();
 

@@ -254,7 +254,10 @@ class Visitor {
 
   /** The login token from the session cookie, the device id from its own cookie. */
   session(): { token?: string; did?: string } {
-    return { token: (this.signed("vv_session") as { token?: string } | undefined)?.token, did: this.signed("vv_device") as string | undefined };
+    return {
+      token: (this.signed("vv_session") as { token?: string } | undefined)?.token,
+      did: this.signed("vv_device") as string | undefined,
+    };
   }
 }
 
@@ -503,10 +506,14 @@ test("each closed round is distributed once, though both schedulers run", async 
   // Accounts made on both web apps; each starts its airdrop through the other one.
   const made = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => signUpThroughWeb(i % 2 ? webB : webA, `rounds${i}`)));
   members.push(...made);
-  await Promise.all(made.map(async (m) => expect(await airdropIntent(m.madeOn === "A" ? webB : webA, m, "start")).toMatchObject({ kind: "success" })));
+  await Promise.all(
+    made.map(async (m) => expect(await airdropIntent(m.madeOn === "A" ? webB : webA, m, "start")).toMatchObject({ kind: "success" })),
+  );
 
   const lastRound = async () => Number((await query<{ n: string | null }>("select max(round_number) as n from rounds"))[0].n ?? 0);
-  const [{ first, last }] = await query<{ first: number; last: number }>("select min(mint_from_round) as first, max(mint_from_round) as last from minters");
+  const [{ first, last }] = await query<{ first: number; last: number }>(
+    "select min(mint_from_round) as first, max(mint_from_round) as last from minters",
+  );
   // Everyone has been paid once: half of them claim, through either web app.
   await expect.poll(lastRound, { timeout: 20_000, intervals: [200] }).toBeGreaterThanOrEqual(last);
   for (const [i, m] of members.entries()) {
@@ -523,9 +530,7 @@ test("each closed round is distributed once, though both schedulers run", async 
   expect(new Set(numbers).size, "one row per round").toBe(numbers.length);
   expect(numbers, "no round skipped").toEqual(numbers.map((_, i) => Number(first) + i));
   // Each round was distributed (logged as fresh) by exactly one of the two APIs.
-  await expect
-    .poll(() => numbers.every((n) => apiA.distributed.includes(n) || apiB.distributed.includes(n)), { timeout: 5000 })
-    .toBe(true);
+  await expect.poll(() => numbers.every((n) => apiA.distributed.includes(n) || apiB.distributed.includes(n)), { timeout: 5000 }).toBe(true);
   const logged = [...apiA.distributed, ...apiB.distributed].filter((n) => n <= numbers[numbers.length - 1]).sort((a, b) => a - b);
   expect(logged, "every distribution logged once across both instances").toEqual(numbers);
 
@@ -542,7 +547,16 @@ test("each closed round is distributed once, though both schedulers run", async 
   // Rounds keep closing meanwhile: each user's credits are counted up to the rounds read above.
   const upTo = numbers[numbers.length - 1];
   for (const m of members) {
-    const [row] = await query<{ from: number; n: string; distinct_rounds: string; lo: number; hi: number; vv: string; claimed: string; bad: string }>(
+    const [row] = await query<{
+      from: number;
+      n: string;
+      distinct_rounds: string;
+      lo: number;
+      hi: number;
+      vv: string;
+      claimed: string;
+      bad: string;
+    }>(
       `select mi.mint_from_round as from, count(ur.id) filter (where ur.round_number <= $3) as n,
               count(distinct ur.round_number) filter (where ur.round_number <= $3) as distinct_rounds,
               min(ur.round_number) as lo, max(ur.round_number) filter (where ur.round_number <= $3) as hi, u.vv::text as vv,
@@ -578,11 +592,19 @@ test("SIGTERM to an API with claims in flight: each is answered, none lost or pa
   // Everyone holds unclaimed rounds.
   const holding = async () =>
     Number(
-      (await query<{ n: string }>("select count(distinct user_id) as n from user_rounds where collected_at is null and user_id = any($1::bigint[])", [ids]))[0].n,
+      (
+        await query<{ n: string }>(
+          "select count(distinct user_id) as n from user_rounds where collected_at is null and user_id = any($1::bigint[])",
+          [ids],
+        )
+      )[0].n,
     );
   await expect.poll(holding, { timeout: 10_000, intervals: [200] }).toBe(members.length);
   const before = new Map(
-    (await query<{ id: string; vv: string }>("select id, vv::text from users where id = any($1::bigint[])", [ids])).map((r) => [Number(r.id), BigInt(r.vv)]),
+    (await query<{ id: string; vv: string }>("select id, vv::text from users where id = any($1::bigint[])", [ids])).map((r) => [
+      Number(r.id),
+      BigInt(r.vv),
+    ]),
   );
 
   type Result =
@@ -611,7 +633,8 @@ test("SIGTERM to an API with claims in flight: each is answered, none lost or pa
       } catch {
         // an answer all the same
       }
-      if (res.status === 200 && body?.code === 0 && body.data) record({ kind: "success", amount: units(body.data.amount), rounds: body.data.rounds });
+      if (res.status === 200 && body?.code === 0 && body.data)
+        record({ kind: "success", amount: units(body.data.amount), rounds: body.data.rounds });
       else record({ kind: "answer", status: res.status, body: text.slice(0, 200) });
     } catch (error) {
       const e = error as Error & { cause?: { code?: string; message?: string } };
@@ -650,7 +673,8 @@ test("SIGTERM to an API with claims in flight: each is answered, none lost or pa
 
   const count = (kind: Outcome["kind"], afterSignal?: boolean) =>
     outcomes.filter((o) => o.kind === kind && (afterSignal === undefined || o.afterSignal === afterSignal)).length;
-  const paying = (afterSignal: boolean) => outcomes.filter((o) => o.kind === "success" && o.rounds > 0 && o.afterSignal === afterSignal).length;
+  const paying = (afterSignal: boolean) =>
+    outcomes.filter((o) => o.kind === "success" && o.rounds > 0 && o.afterSignal === afterSignal).length;
   const answers = outcomes.filter((o): o is Extract<Outcome, { kind: "answer" }> => o.kind === "answer");
   const errors = [...new Set(outcomes.flatMap((o) => (o.kind === "connection" ? [o.error] : [])))];
   console.log(
@@ -660,9 +684,10 @@ test("SIGTERM to an API with claims in flight: each is answered, none lost or pa
       `all answered ${answeredIn} ms after SIGTERM; API A gone ${exitedIn} ms after SIGTERM, exit code ${code}`,
   );
   expect(inFlightAtSignal, "claims were in flight when the signal came").toBeGreaterThan(0);
-  expect(count("success", true) + count("answer", true) + count("connection", true), "every claim in flight got an answer or a connection error").toBe(
-    inFlightAtSignal,
-  );
+  expect(
+    count("success", true) + count("answer", true) + count("connection", true),
+    "every claim in flight got an answer or a connection error",
+  ).toBe(inFlightAtSignal);
   // A connection error is only for a request the API never started: one it took in is answered.
   const unanswered = outcomes.filter((o) => o.kind === "connection" && apiA.received.has(o.requestId));
   expect(unanswered, "claims API A received but whose connection it dropped").toEqual([]);

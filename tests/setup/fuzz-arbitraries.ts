@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { expect } from "vitest";
 import { z } from "zod";
-import { LANGUAGE_CODES } from "../../contract/languages.ts";
+import { LANGUAGE_CODES } from "#contract/languages.ts";
 
 /** Inputs per route or action: FUZZ_RUNS when set, else `pglite`, or `postgres` when TEST_DATABASE_URL is set. */
 export function fuzzRuns(defaults: { pglite: number; postgres: number }): number {
@@ -23,7 +23,16 @@ export function fuzzParameters<Ts>(numRuns: number, examples: Ts[] = []): fc.Par
 
 // Beside expectNoLeak's patterns (tests/api/helpers.ts): a JS error's name, and SQL and driver
 // words. None of them occurs in a catalogue message, a translation key or the fuzzers' own text.
-const MORE_LEAKS = [/ {4}at /, /\b[A-Z]\w*Error: /, /\bError: /, /\bselect /i, /\binsert into\b/i, /\bviolates\b/i, /\bduplicate key\b/i, /\bsyntax error at\b/i];
+const MORE_LEAKS = [
+  / {4}at /,
+  /\b[A-Z]\w*Error: /,
+  /\bError: /,
+  /\bselect /i,
+  /\binsert into\b/i,
+  /\bviolates\b/i,
+  /\bduplicate key\b/i,
+  /\bsyntax error at\b/i,
+];
 
 export function expectNoInternals(raw: string): void {
   for (const pattern of MORE_LEAKS) expect(raw, `response leaks ${pattern}`).not.toMatch(pattern);
@@ -75,7 +84,7 @@ const NASTY_TEXT = [
   "hasOwnProperty",
   "valueOf",
   "'; drop table users; --",
-  "\" or \"1\"=\"1",
+  '" or "1"="1',
   "$1",
   "%s%n%x",
   "{{7*7}}${7*7}",
@@ -93,7 +102,7 @@ const NASTY_TEXT = [
   "//evil.example",
   "/\\evil.example",
   "\\",
-  "\"",
+  '"',
   "'",
   "`",
 ];
@@ -117,7 +126,31 @@ export const text: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** Numbers at and past the limits a schema or a column may have: int4, safe integers, floats, signs. */
-const BOUNDARIES = [0, -0, 1, -1, 2, 3, 5, 6, 2 ** 31 - 1, 2 ** 31, -(2 ** 31), -(2 ** 31) - 1, 2 ** 32, 2 ** 53 - 1, 2 ** 53, 2 ** 63, 2 ** 64, 1e21, 1e308, -1e308, 5e-324, 0.5, 1.0000001];
+const BOUNDARIES = [
+  0,
+  -0,
+  1,
+  -1,
+  2,
+  3,
+  5,
+  6,
+  2 ** 31 - 1,
+  2 ** 31,
+  -(2 ** 31),
+  -(2 ** 31) - 1,
+  2 ** 32,
+  2 ** 53 - 1,
+  2 ** 53,
+  2 ** 63,
+  2 ** 64,
+  1e21,
+  1e308,
+  -1e308,
+  5e-324,
+  0.5,
+  1.0000001,
+];
 
 const number: fc.Arbitrary<number> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...BOUNDARIES) },
@@ -131,7 +164,28 @@ const number: fc.Arbitrary<number> = fc.oneof(
 export const numberText: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: number.map(String) },
   { weight: 1, arbitrary: fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String) },
-  { weight: 1, arbitrary: fc.constantFrom("", "1e3", "0x10", "0b1", "007", "+1", " 1", "1 ", "1.0", "1,000", "１", "٣", "9".repeat(400), "-0", "NaN", "Infinity", "1e-400") },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "",
+      "1e3",
+      "0x10",
+      "0b1",
+      "007",
+      "+1",
+      " 1",
+      "1 ",
+      "1.0",
+      "1,000",
+      "１",
+      "٣",
+      "9".repeat(400),
+      "-0",
+      "NaN",
+      "Infinity",
+      "1e-400",
+    ),
+  },
 );
 
 /** Any JSON value: scalars, arrays, objects, nested a few levels. */
@@ -174,7 +228,9 @@ const brokenJson = fc.oneof(
     '"\\ud800"',
     "\u0000",
   ),
-  jsonValue.map((v) => JSON.stringify(v) ?? "").chain((json) => fc.nat({ max: Math.max(json.length - 1, 0) }).map((cut) => json.slice(0, cut))),
+  jsonValue
+    .map((v) => JSON.stringify(v) ?? "")
+    .chain((json) => fc.nat({ max: Math.max(json.length - 1, 0) }).map((cut) => json.slice(0, cut))),
   anyCodePoints,
 );
 
@@ -213,7 +269,10 @@ function boundedBy(leaf: z.ZodType): fc.Arbitrary<unknown> | undefined {
     return edges.length ? fc.oneof({ arbitrary: inside, weight: 3 }, { arbitrary: fc.constantFrom(...edges), weight: 1 }) : inside;
   }
   if (json.type === "string" && json.maxLength !== undefined) {
-    return fc.oneof({ arbitrary: fc.string({ maxLength: Math.min(json.maxLength, 40) }), weight: 3 }, { arbitrary: fc.constantFrom("x".repeat(json.maxLength), "é".repeat(json.maxLength + 1)), weight: 1 });
+    return fc.oneof(
+      { arbitrary: fc.string({ maxLength: Math.min(json.maxLength, 40) }), weight: 3 },
+      { arbitrary: fc.constantFrom("x".repeat(json.maxLength), "é".repeat(json.maxLength + 1)), weight: 1 },
+    );
   }
   return json.type === "string" ? fc.string({ maxLength: 40 }) : undefined;
 }
@@ -237,7 +296,12 @@ function objectFor(schema: z.ZodType | undefined, live: fc.Arbitrary<unknown>): 
   const fields = Object.entries(shapeOf(schema));
   const required = fields.filter(([, field]) => !field.safeParse(undefined).success).map(([key]) => key);
   const likely = fc.record(
-    Object.fromEntries(fields.map(([key, field]) => [key, fc.oneof({ arbitrary: boundedBy(leafOf(field)) ?? jsonValue, weight: 3 }, { arbitrary: live, weight: 1 })])),
+    Object.fromEntries(
+      fields.map(([key, field]) => [
+        key,
+        fc.oneof({ arbitrary: boundedBy(leafOf(field)) ?? jsonValue, weight: 3 }, { arbitrary: live, weight: 1 }),
+      ]),
+    ),
     { requiredKeys: required },
   );
   const mixed = fc.record(Object.fromEntries(fields.map(([key, field]) => [key, valueFor(field, live)])), { requiredKeys: [] });
@@ -286,7 +350,21 @@ export function keyFrom(known: readonly string[]): fc.Arbitrary<string> {
 }
 
 /** What the web app and the native apps put in a query. */
-const PLAIN_VALUE = fc.constantFrom("web", "android", "ios", "1", "2", "0", "-1", "999999999", "1234567890", ...LANGUAGE_CODES, "zh_CN", "xx", "en-US");
+const PLAIN_VALUE = fc.constantFrom(
+  "web",
+  "android",
+  "ios",
+  "1",
+  "2",
+  "0",
+  "-1",
+  "999999999",
+  "1234567890",
+  ...LANGUAGE_CODES,
+  "zh_CN",
+  "xx",
+  "en-US",
+);
 
 /** A query value: what the web app or the native apps send, numbers, any text. */
 export const queryValue: fc.Arbitrary<string> = fc.oneof(PLAIN_VALUE, numberText, text);
@@ -300,9 +378,13 @@ export function queryText(keys: readonly string[], live: fc.Arbitrary<string>, o
   const likely = PLAIN_VALUE;
   const any = fc.oneof({ arbitrary: queryValue, weight: 3 }, { arbitrary: numberText, weight: 2 }, { arbitrary: live, weight: 1 });
   const ownPair = Object.entries(own).map(([key, field]) =>
-    fc.tuple(fc.constant(key), valueFor(field, live).map((v) => (typeof v === "string" ? v : (JSON.stringify(v) ?? "")))),
+    fc.tuple(
+      fc.constant(key),
+      valueFor(field, live).map((v) => (typeof v === "string" ? v : (JSON.stringify(v) ?? ""))),
+    ),
   );
-  const pair = (value: fc.Arbitrary<string>) => fc.oneof({ arbitrary: fc.tuple(keyFrom(keys), value), weight: 2 }, ...ownPair.map((arbitrary) => ({ arbitrary, weight: 1 })));
+  const pair = (value: fc.Arbitrary<string>) =>
+    fc.oneof({ arbitrary: fc.tuple(keyFrom(keys), value), weight: 2 }, ...ownPair.map((arbitrary) => ({ arbitrary, weight: 1 })));
   const pairs = (value: fc.Arbitrary<string>) => fc.array(pair(value), { maxLength: 8 });
   // A client names each key once; a repeated key (a list to the API) is for the garbage below.
   const once = fc.uniqueArray(pair(likely), { selector: ([key]) => key, maxLength: 8 });
@@ -311,7 +393,10 @@ export function queryText(keys: readonly string[], live: fc.Arbitrary<string>, o
     { arbitrary: once.map((p) => new URLSearchParams(p).toString()), weight: 4 },
     { arbitrary: pairs(any).map((p) => new URLSearchParams(p).toString()), weight: 4 },
     { arbitrary: pairs(any).map((p) => p.map(([k, v]) => `${asciiOnly(k)}=${asciiOnly(v)}`).join("&")), weight: 1 },
-    { arbitrary: fc.constantFrom("&&&", "=", "==&=", "a", "%", "a=%zz", "a[b]=c", "a[]=1&a[]=2", "__proto__[x]=1", "?", "#frag"), weight: 1 },
+    {
+      arbitrary: fc.constantFrom("&&&", "=", "==&=", "a", "%", "a=%zz", "a[b]=c", "a[]=1&a[]=2", "__proto__[x]=1", "?", "#frag"),
+      weight: 1,
+    },
   );
 }
 
@@ -322,7 +407,11 @@ export function asciiOnly(s: string): string {
 
 /** Percent-encodes any text, lone surrogates too (as the UTF-8 of U+FFFD, like a browser). */
 function encodeSegment(s: string): string {
-  return [...Buffer.from(s, "utf8")].map((b) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`)).join("");
+  return [...Buffer.from(s, "utf8")]
+    .map((b) =>
+      /[A-Za-z0-9_.~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`,
+    )
+    .join("");
 }
 
 /** A path segment: an id as digits (or not), any text encoded, or text that is not a valid escape. */
@@ -357,13 +446,20 @@ const MAGIC = [
 /** Bytes of a file: a real picture, random bytes, or random bytes after a picture's first bytes. */
 const fileBytes: fc.Arbitrary<Uint8Array> = fc.oneof(
   fc.constant(new Uint8Array(TINY_PNG)),
-  fc.tuple(fc.option(fc.constantFrom(...MAGIC)), fc.uint8Array({ maxLength: 2_000 })).map(([head, rest]) => new Uint8Array([...(head ?? []), ...rest])),
+  fc
+    .tuple(fc.option(fc.constantFrom(...MAGIC)), fc.uint8Array({ maxLength: 2_000 }))
+    .map(([head, rest]) => new Uint8Array([...(head ?? []), ...rest])),
 );
 
 /** A file part, named from `names`. */
 export function filePart(names: fc.Arbitrary<string>): fc.Arbitrary<Part> {
   return fc.record(
-    { name: names, filename: fc.oneof(fc.constant("avatar.png"), text), type: fc.constantFrom("image/png", "image/jpeg", "image/webp", "text/plain", "application/octet-stream", ""), value: fileBytes },
+    {
+      name: names,
+      filename: fc.oneof(fc.constant("avatar.png"), text),
+      type: fc.constantFrom("image/png", "image/jpeg", "image/webp", "text/plain", "application/octet-stream", ""),
+      value: fileBytes,
+    },
     { requiredKeys: ["name", "value"] },
   );
 }
@@ -381,7 +477,9 @@ function multipartBody(parts: Part[], boundary: string): Buffer {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${headerSafe(part.name)}"${part.filename !== undefined ? `; filename="${headerSafe(part.filename)}"` : ""}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ""}\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ""}\r\n`),
+    );
     chunks.push(Buffer.from(part.value));
     chunks.push(Buffer.from("\r\n"));
   }
@@ -395,7 +493,10 @@ export function rawMultipart(parts: fc.Arbitrary<Part[]>): fc.Arbitrary<{ conten
     .record({
       parts,
       boundary: fc.oneof(fc.constant("fuzzboundary"), fc.stringMatching(/^[A-Za-z0-9'()+_,./:=?-]{1,70}$/)),
-      declared: fc.oneof({ arbitrary: fc.constant("same"), weight: 3 }, { arbitrary: fc.constantFrom("other", "none", "quoted"), weight: 1 }),
+      declared: fc.oneof(
+        { arbitrary: fc.constant("same"), weight: 3 },
+        { arbitrary: fc.constantFrom("other", "none", "quoted"), weight: 1 },
+      ),
       cut: fc.option(fc.nat(), { freq: 4 }),
     })
     .map(({ parts, boundary, declared, cut }) => {

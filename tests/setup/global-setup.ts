@@ -8,7 +8,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../../api/src/db/client.ts";
+import { openDatabase } from "#api/src/db/client.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

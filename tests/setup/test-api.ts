@@ -5,16 +5,16 @@ import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
-import { buildApp } from "../../api/src/app.ts";
-import { ManualClock } from "../../api/src/lib/clock.ts";
-import { apiConfigSchema, type ApiConfig } from "../../api/src/config.ts";
-import { openDatabase, type Database } from "../../api/src/db/client.ts";
-import type { DomainContext } from "../../api/src/domain/context.ts";
-import { catchUp, type DistributionResult } from "../../api/src/domain/airdrop/distribution.ts";
-import type { Mailer, MailMessage } from "../../api/src/mail/mailer.ts";
-import { deliverDue, type DeliveryResult } from "../../api/src/mail/outbox.ts";
-import { socialFor } from "../../api/src/social/choose.ts";
-import type { SocialNetwork } from "../../api/src/social/social.ts";
+import { buildApp } from "#api/src/app.ts";
+import { ManualClock } from "#api/src/lib/clock.ts";
+import { apiConfigSchema, type ApiConfig } from "#api/src/config.ts";
+import { openDatabase, type Database } from "#api/src/db/client.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
+import { catchUp, type DistributionResult } from "#api/src/domain/airdrop/distribution.ts";
+import type { Mailer, MailMessage } from "#api/src/mail/mailer.ts";
+import { deliverDue, type DeliveryResult } from "#api/src/mail/outbox.ts";
+import { socialFor } from "#api/src/social/choose.ts";
+import type { SocialNetwork } from "#api/src/social/social.ts";
 
 export interface TestApi {
   app: FastifyInstance;

@@ -26,13 +26,32 @@ const advisoryList = {
   reviewed: "2026-11-23",
   source: "test fixture",
   advisories: [
-    { id: "GHSA-grv7-fg5c-xmjg", package: "braces", vulnerable: "<3.0.3", severity: "high", title: "Uncontrolled resource consumption in braces", fixed: "3.0.3" },
-    { id: "GHSA-pxg6-pf52-xh8x", package: "cookie", vulnerable: "<0.7.0", severity: "low", title: "cookie accepts out of bounds characters", fixed: "0.7.0" },
-    { id: "GHSA-67mh-4wv8-2f99", package: "esbuild", vulnerable: "<=0.24.2", severity: "moderate", title: "esbuild dev server", fixed: "0.25.0" },
+    {
+      id: "GHSA-grv7-fg5c-xmjg",
+      package: "braces",
+      vulnerable: "<3.0.3",
+      severity: "high",
+      title: "Uncontrolled resource consumption in braces",
+      fixed: "3.0.3",
+    },
+    {
+      id: "GHSA-pxg6-pf52-xh8x",
+      package: "cookie",
+      vulnerable: "<0.7.0",
+      severity: "low",
+      title: "cookie accepts out of bounds characters",
+      fixed: "0.7.0",
+    },
+    {
+      id: "GHSA-67mh-4wv8-2f99",
+      package: "esbuild",
+      vulnerable: "<=0.24.2",
+      severity: "moderate",
+      title: "esbuild dev server",
+      fixed: "0.25.0",
+    },
   ],
-  accepted: [
-    { id: "GHSA-67mh-4wv8-2f99", package: "esbuild", scope: "dev", until: "2027-02-21", reason: "build only" },
-  ],
+  accepted: [{ id: "GHSA-67mh-4wv8-2f99", package: "esbuild", scope: "dev", until: "2027-02-21", reason: "build only" }],
 };
 const advisories = join(dir, "advisories.json");
 writeFileSync(advisories, JSON.stringify(advisoryList));

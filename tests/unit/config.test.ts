@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { loadApiConfig } from "../../api/src/config.ts";
-import { ConfigError, sharedSettings } from "../../lib/config/shared.ts";
-import { loadWebEnv } from "../../lib/config/web.ts";
+import { loadApiConfig } from "#api/src/config.ts";
+import { ConfigError, sharedSettings } from "#lib/config/shared.ts";
+import { loadWebEnv } from "#lib/config/web.ts";
 
 const SECRET = "unit-tests-session-secret-0123456789";
 const web = (env: Record<string, string> = {}) => loadWebEnv({ NODE_ENV: "test", SESSION_SECRET: SECRET, ...env });
@@ -19,7 +19,16 @@ describe("the settings both servers read", () => {
   });
 
   test("a value set is read alike by both", () => {
-    const env = { NODE_ENV: "production", DATA_DIR: "/srv/vv", API_PORT: "9001", TRUST_PROXY: "10.0.0.0/8", REDIS_URL: "redis://cache:6379", REQUEST_TIMEOUT_MS: "5000", NATIVE_APP_KEY: "k".repeat(20), TOKEN_IDLE_DAYS: "90" };
+    const env = {
+      NODE_ENV: "production",
+      DATA_DIR: "/srv/vv",
+      API_PORT: "9001",
+      TRUST_PROXY: "10.0.0.0/8",
+      REDIS_URL: "redis://cache:6379",
+      REQUEST_TIMEOUT_MS: "5000",
+      NATIVE_APP_KEY: "k".repeat(20),
+      TOKEN_IDLE_DAYS: "90",
+    };
     const w = web(env);
     const a = api(env);
     for (const name of SHARED) expect(w[name], name).toEqual(a[name]);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isValidEmail, normalizeEmail } from "../../api/src/domain/accounts/email.ts";
+import { isValidEmail, normalizeEmail } from "#api/src/domain/accounts/email.ts";
 
 describe("normalizeEmail", () => {
   test("trims and lower-cases: one mailbox, one account", () => {

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { ERROR_CODES, ERROR_MESSAGES, ErrorCode, isKnownErrorCode } from "../../contract/errors.ts";
+import { ERROR_CODES, ERROR_MESSAGES, ErrorCode, isKnownErrorCode } from "#contract/errors.ts";
 
 const read = (path: string) => JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
 
@@ -61,7 +61,9 @@ describe("error -> toast mapping (locales/<lng>/errors.json)", () => {
 describe("toast and text keys the web app names exist in English", () => {
   // Toasts travel as `{key: "ns:path"}` and are translated at render time, never as finished text;
   // every "ns:path" literal in app/ must resolve in locales/en.
-  const NAMESPACES = readdirSync("locales/en").filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5));
+  const NAMESPACES = readdirSync("locales/en")
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => f.slice(0, -5));
   const literal = new RegExp(`["'\`](${NAMESPACES.join("|")}):([\\w.]+)["'\`]`, "g");
   const sources = readdirSync("app", { recursive: true, encoding: "utf8" }).filter((f) => /\.tsx?$/.test(f));
   const keys = sources.flatMap((file) =>

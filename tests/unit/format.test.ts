@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { balance8, compactNumber, countdown, hoursMinutesText, isolateNumbers, minutesText, shortAmount } from "../../app/utils/format.ts";
+import { balance8, compactNumber, countdown, hoursMinutesText, isolateNumbers, minutesText, shortAmount } from "#app/utils/format.ts";
 
 describe("compactNumber: K/M/B with 2 decimals, trailing zeros trimmed", () => {
   test.each([

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_CODES, languageDir, normalizeLanguage } from "../../contract/languages.ts";
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_CODES, languageDir, normalizeLanguage } from "#contract/languages.ts";
 
 describe("normalizeLanguage", () => {
   test.each([

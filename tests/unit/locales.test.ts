@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { ERROR_CODES } from "../../contract/errors.ts";
-import { LANGUAGE_CODES } from "../../contract/languages.ts";
+import { ERROR_CODES } from "#contract/errors.ts";
+import { LANGUAGE_CODES } from "#contract/languages.ts";
 
 type Dict = { [key: string]: string | Dict };
 
@@ -17,7 +17,9 @@ function load(lng: string): Record<string, string> {
   return Object.fromEntries(
     readdirSync(dir)
       .filter((f) => f.endsWith(".json"))
-      .flatMap((f) => Object.entries(flatten(JSON.parse(readFileSync(join(dir, f), "utf8")))).map(([k, v]) => [`${f.slice(0, -5)}:${k}`, v])),
+      .flatMap((f) =>
+        Object.entries(flatten(JSON.parse(readFileSync(join(dir, f), "utf8")))).map(([k, v]) => [`${f.slice(0, -5)}:${k}`, v]),
+      ),
   );
 }
 
@@ -48,7 +50,10 @@ const DYNAMIC: [RegExp, (m: RegExpMatchArray) => boolean][] = [
   [/^campaign:state\.\w+$/, () => code.includes("`campaign:state.${status}`")],
   [/^campaign:(not_applied|in_review|approved|rejected)\.(title|body)$/, (m) => code.includes(`\`campaign:\${status}.${m[2]}\``)],
   [/^campaign:tasks\.(start_airdrop|bind_social|follow_official|invite_friends)$/, () => code.includes("`campaign:tasks.${task.id}`")],
-  [/^map:share\.(denied|unavailable|unsupported)$/, () => code.includes("`map:share.${problem}`") && code.includes("`map:share.${reason}`")],
+  [
+    /^map:share\.(denied|unavailable|unsupported)$/,
+    () => code.includes("`map:share.${problem}`") && code.includes("`map:share.${reason}`"),
+  ],
 ];
 
 /** i18next's plural keys: `key_one`, `key_other`… are one text, `key`, that the code asks for with a count. */
@@ -105,7 +110,9 @@ describe("translations", () => {
       const english = pluralKeys(en);
       // A language keeps English's forms too (Japanese words "one" as "other"), so every locale has en's keys.
       const wanted = (key: string) => [...new Set([...needed, ...(english.get(key) ?? [])])].sort();
-      const wrong = [...pluralKeys(load(lng))].filter(([key, forms]) => forms.filter((f) => f !== "zero" || needed.includes("zero")).join() !== wanted(key).join());
+      const wrong = [...pluralKeys(load(lng))].filter(
+        ([key, forms]) => forms.filter((f) => f !== "zero" || needed.includes("zero")).join() !== wanted(key).join(),
+      );
       expect(wrong, `plural forms of ${lng}: ${needed.join(", ")}`).toEqual([]);
     });
   }
@@ -131,7 +138,10 @@ describe("translations", () => {
           .filter((k) => !PLURAL.test(k))
           .filter((k) => placeholders(en[k]).join() !== placeholders(strings[k] ?? "").join());
         // A plural form may leave the count out ("one friend"), but keeps every other placeholder.
-        const withoutCount = (text: string) => placeholders(text).filter((p) => p !== COUNT).join();
+        const withoutCount = (text: string) =>
+          placeholders(text)
+            .filter((p) => p !== COUNT)
+            .join();
         const brokenForms = Object.keys(strings)
           .filter((k) => PLURAL.test(k))
           .filter((k) => withoutCount(en[`${base(k)}_other`] ?? "") !== withoutCount(strings[k]));

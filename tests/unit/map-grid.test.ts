@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { boxAround, E6, EARTH_RADIUS_KM, toGrid, type Box, type GridPoint } from "../../api/src/domain/map/grid.ts";
+import { boxAround, E6, EARTH_RADIUS_KM, toGrid, type Box, type GridPoint } from "#api/src/domain/map/grid.ts";
 
 const rad = (degrees: number) => (degrees * Math.PI) / 180;
 
@@ -16,7 +16,8 @@ function destination(from: GridPoint, bearing: number, distance: number): GridPo
   const d = distance / EARTH_RADIUS_KM;
   const lat = rad(from.latE6 / E6);
   const to = Math.asin(Math.sin(lat) * Math.cos(d) + Math.cos(lat) * Math.sin(d) * Math.cos(bearing));
-  const lng = rad(from.lngE6 / E6) + Math.atan2(Math.sin(bearing) * Math.sin(d) * Math.cos(lat), Math.cos(d) - Math.sin(lat) * Math.sin(to));
+  const lng =
+    rad(from.lngE6 / E6) + Math.atan2(Math.sin(bearing) * Math.sin(d) * Math.cos(lat), Math.cos(d) - Math.sin(lat) * Math.sin(to));
   const lngDeg = ((((lng * 180) / Math.PI + 540) % 360) - 180) * E6;
   return { latE6: Math.round(((to * 180) / Math.PI) * E6), lngE6: Math.max(-180 * E6, Math.min(180 * E6, Math.round(lngDeg))) };
 }
@@ -39,7 +40,7 @@ describe("toGrid", () => {
     fc.assert(
       fc.property(fc.double({ min: -90, max: 90, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true }), (lat, lng) => {
         const p = toGrid({ lat, lng }, 10_000);
-        expect(Math.abs(p.latE6) % 10_000 + Math.abs(p.lngE6) % 10_000).toBe(0);
+        expect((Math.abs(p.latE6) % 10_000) + (Math.abs(p.lngE6) % 10_000)).toBe(0);
         expect(Math.abs(p.latE6 / E6 - lat)).toBeLessThanOrEqual(0.005 + 1e-9);
         expect(Math.abs(p.lngE6 / E6 - lng)).toBeLessThanOrEqual(0.005 + 1e-9);
       }),
@@ -60,10 +61,16 @@ describe("boxAround", () => {
   test("every stored point within the radius lies in the box", () => {
     const point = fc.record({ latE6: fc.integer({ min: -90 * E6, max: 90 * E6 }), lngE6: fc.integer({ min: -180 * E6, max: 180 * E6 }) });
     fc.assert(
-      fc.property(point, fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(1, 3.125, 12.5, 50, 500), (center, bearing, share, radius) => {
-        const p = destination(center, bearing, radius * share);
-        if (km(center, p) <= radius) expect(inBox(boxAround(center, radius), p), JSON.stringify({ center, p, radius })).toBe(true);
-      }),
+      fc.property(
+        point,
+        fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.constantFrom(1, 3.125, 12.5, 50, 500),
+        (center, bearing, share, radius) => {
+          const p = destination(center, bearing, radius * share);
+          if (km(center, p) <= radius) expect(inBox(boxAround(center, radius), p), JSON.stringify({ center, p, radius })).toBe(true);
+        },
+      ),
       { numRuns: 20_000 },
     );
   });

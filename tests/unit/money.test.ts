@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { UNITS_PER_COIN, decimalToUnits, unitsToDecimal } from "../../contract/money.ts";
+import { UNITS_PER_COIN, decimalToUnits, unitsToDecimal } from "#contract/money.ts";
 
 describe("money: bigint 1e-8 units <-> decimal strings", () => {
   test.each([

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { ErrorCode } from "../../contract/errors.ts";
-import { checkNickname } from "../../api/src/domain/profile/nickname.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { checkNickname } from "#api/src/domain/profile/nickname.ts";
 
 /** The error code checkNickname throws, or "ok". */
 function verdict(name: string): number | "ok" {
@@ -55,12 +55,20 @@ describe("checkNickname: length", () => {
 });
 
 describe("checkNickname: forbidden characters", () => {
-  test.each([["ab\u0000"], ["a\tb"], ["a\nb"], ["a\u007fb"], ["a\u200bb"], ["a\u200eb"], ["ab\u202e"], ["a\ufeffb"], ["a\u2028b"], ["a\u00adb"]])(
-    "control or invisible character in %j",
-    (name) => {
-      expect(verdict(name)).toBe(ErrorCode.nicknameInvalid);
-    },
-  );
+  test.each([
+    ["ab\u0000"],
+    ["a\tb"],
+    ["a\nb"],
+    ["a\u007fb"],
+    ["a\u200bb"],
+    ["a\u200eb"],
+    ["ab\u202e"],
+    ["a\ufeffb"],
+    ["a\u2028b"],
+    ["a\u00adb"],
+  ])("control or invisible character in %j", (name) => {
+    expect(verdict(name)).toBe(ErrorCode.nicknameInvalid);
+  });
 });
 
 describe("checkNickname: sensitive words", () => {
@@ -85,12 +93,19 @@ describe("checkNickname: sensitive words", () => {
     },
   );
 
-  test.each([["小王管理员"], ["官方账号"], ["客服小美"], ["مدير الموقع"], ["مشرف"], ["관리자입니다"], ["Yönetici"], ["Quản trị viên"], ["प्रशासक"]])(
-    "non-Latin words: %j",
-    (name) => {
-      expect(verdict(name)).toBe(ErrorCode.nicknameSensitive);
-    },
-  );
+  test.each([
+    ["小王管理员"],
+    ["官方账号"],
+    ["客服小美"],
+    ["مدير الموقع"],
+    ["مشرف"],
+    ["관리자입니다"],
+    ["Yönetici"],
+    ["Quản trị viên"],
+    ["प्रशासक"],
+  ])("non-Latin words: %j", (name) => {
+    expect(verdict(name)).toBe(ErrorCode.nicknameSensitive);
+  });
 
   test.each([["Mika"], ["小明"], ["محمد"], ["Nguyễn Văn A"], ["Ana Lúcia"]])("clean name %j passes", (name) => {
     expect(verdict(name)).toBe("ok");

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { unitsToDecimal } from "../../contract/money.ts";
-import { ratesOf, roundAmount, teamPower } from "../../api/src/domain/power/team-power.ts";
+import { unitsToDecimal } from "#contract/money.ts";
+import { ratesOf, roundAmount, teamPower } from "#api/src/domain/power/team-power.ts";
 
 const defaults = ratesOf({ VV_PER_POWER_PER_ROUND: "0.01", TEAM_L1_PERCENT: 25, TEAM_L2_PERCENT: 5 });
 const vv = (own: number, l1: number, l2: number, rates = defaults) => unitsToDecimal(roundAmount(own, l1, l2, rates));

@@ -1,10 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { safeRedirect } from "../../app/utils/safe-redirect.ts";
+import { safeRedirect } from "#app/utils/safe-redirect.ts";
 
 describe("safeRedirect", () => {
-  test.each([["/team"], ["/airdrop"], ["/mine?confirm=logout"], ["/force#gifts"], ["/team?x=%2F%2Fevil.example"], ["/"]])("keeps same-site path %j", (to) => {
-    expect(safeRedirect(to)).toBe(to);
-  });
+  test.each([["/team"], ["/airdrop"], ["/mine?confirm=logout"], ["/force#gifts"], ["/team?x=%2F%2Fevil.example"], ["/"]])(
+    "keeps same-site path %j",
+    (to) => {
+      expect(safeRedirect(to)).toBe(to);
+    },
+  );
 
   test.each([
     ["//evil.example"],

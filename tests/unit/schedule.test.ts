@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { currentRound, lastClosedRound, roundClosesAt, scheduleOf } from "../../api/src/domain/airdrop/schedule.ts";
+import { currentRound, lastClosedRound, roundClosesAt, scheduleOf } from "#api/src/domain/airdrop/schedule.ts";
 
 // Round n closes at epoch + n * ROUND_SECONDS; the round in progress is the one that closes next.
 describe("round schedule", () => {

@@ -10,7 +10,7 @@ import {
   shareImageKey,
   shareImageName,
   type ShareCard,
-} from "../../api/src/domain/campaign/share-image.ts";
+} from "#api/src/domain/campaign/share-image.ts";
 
 const LINK = "http://localhost:3000/register?invite=AB12CD34";
 // The images land here for a person to look at (tests/.tmp is not committed).
@@ -81,8 +81,18 @@ async function mean(png: Buffer, region: Region): Promise<[number, number, numbe
 
 // The layout's places (LTR; RTL mirrors them): the avatar's centre, the title's line, the
 // strip between the text column and the QR panel, which no text may reach.
-const AVATAR_CENTRE = (rtl: boolean): Region => ({ left: rtl ? SHARE_IMAGE_WIDTH - 64 - 88 - 20 : 64 + 88 - 20, top: 406 - 20, width: 40, height: 40 });
-const AVATAR_TOP = (rtl: boolean): Region => ({ left: rtl ? SHARE_IMAGE_WIDTH - 64 - 88 - 20 : 64 + 88 - 20, top: 330, width: 40, height: 20 });
+const AVATAR_CENTRE = (rtl: boolean): Region => ({
+  left: rtl ? SHARE_IMAGE_WIDTH - 64 - 88 - 20 : 64 + 88 - 20,
+  top: 406 - 20,
+  width: 40,
+  height: 40,
+});
+const AVATAR_TOP = (rtl: boolean): Region => ({
+  left: rtl ? SHARE_IMAGE_WIDTH - 64 - 88 - 20 : 64 + 88 - 20,
+  top: 330,
+  width: 40,
+  height: 20,
+});
 const TITLE: Region = { left: 64, top: 160, width: 680, height: 60 };
 const GUTTER = (rtl: boolean): Region => ({ left: rtl ? 408 + 4 : 744 + 4, top: 160, width: 40, height: 380 });
 
@@ -158,7 +168,24 @@ describe("the share image", () => {
   });
 
   test("every language's texts fit beside the QR panel", async () => {
-    for (const lang of ["en", "ja", "ko", "zh-TW", "zh-CN", "ar", "tr", "id", "ms", "vi", "hi", "ta", "te", "ur", "bn-BD", "pt-BR"] as const) {
+    for (const lang of [
+      "en",
+      "ja",
+      "ko",
+      "zh-TW",
+      "zh-CN",
+      "ar",
+      "tr",
+      "id",
+      "ms",
+      "vi",
+      "hi",
+      "ta",
+      "te",
+      "ur",
+      "bn-BD",
+      "pt-BR",
+    ] as const) {
       const png = await render({ name: "Nur", lang });
       expect(await whitePixels(png, GUTTER(lang === "ar" || lang === "ur")), lang).toBe(0);
       expect(await decodeQr(png), lang).toBe(LINK);

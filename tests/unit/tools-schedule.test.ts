@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { parseSchedule, stoneDueDay, stonesDueBy } from "../../api/src/domain/tools/schedule.ts";
-import { exchangeGain } from "../../api/src/domain/tools/stones.ts";
+import { parseSchedule, stoneDueDay, stonesDueBy } from "#api/src/domain/tools/schedule.ts";
+import { exchangeGain } from "#api/src/domain/tools/stones.ts";
 
 // The stone schedule: the first 32 stones one a day, the next 16 every 2 days, the next 8 every 4 days,
 // the next 2 every 16 days, then one every 32 days; stone 1 on the day of registration.

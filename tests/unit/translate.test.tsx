@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
-import { translator } from "../../app/utils/translate.ts";
-import { Trans, TranslatorProvider } from "../../app/utils/translation.tsx";
+import { translator } from "#app/utils/translate.ts";
+import { Trans, TranslatorProvider } from "#app/utils/translation.tsx";
 
 const ar = translator(
   "ar",
@@ -46,7 +46,14 @@ describe("the web app's translator", () => {
     expect(en.exists("team:sent")).toBe(true);
 
     // Arabic has six forms; a zero of its own beside them is taken for 0 only.
-    const forms = { zero: "لا أصدقاء", one: "صديق واحد", two: "صديقان", few: "{{count}} أصدقاء", many: "{{count}} صديقًا", other: "{{count}} صديق" };
+    const forms = {
+      zero: "لا أصدقاء",
+      one: "صديق واحد",
+      two: "صديقان",
+      few: "{{count}} أصدقاء",
+      many: "{{count}} صديقًا",
+      other: "{{count}} صديق",
+    };
     const arabic = translator("ar", { team: Object.fromEntries(Object.entries(forms).map(([form, text]) => [`friends_${form}`, text])) });
     expect([0, 1, 2, 3, 11, 100].map((count) => arabic.t("team:friends", { count }))).toEqual([
       "لا أصدقاء",

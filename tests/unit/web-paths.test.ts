@@ -1,9 +1,9 @@
 import { UNSAFE_flatRoutes } from "@remix-run/dev";
 import { matchPath } from "react-router-dom";
 import { describe, expect, test } from "vitest";
-import { SHARE_IMAGE_FILE } from "../../contract/campaign.ts";
-import { FILE_NAME } from "../../contract/files.ts";
-import { campaignSharePath, INVITE_PARAM, invitePath, mediaName, mediaPath } from "../../contract/web-paths.ts";
+import { SHARE_IMAGE_FILE } from "#contract/campaign.ts";
+import { FILE_NAME } from "#contract/files.ts";
+import { campaignSharePath, INVITE_PARAM, invitePath, mediaName, mediaPath } from "#contract/web-paths.ts";
 
 /** A stored file's name, as the API makes them. */
 const NAME = "AbCdEfGhIj_kLmNoPqRs-t.webp";

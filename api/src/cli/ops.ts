@@ -1,16 +1,16 @@
 import { userInfo } from "node:os";
 import pino from "pino";
-import { ConfigError, loadApiConfig } from "../config.ts";
-import { keepFilesPrivate } from "../../../lib/private-files.ts";
-import { openDatabase } from "../db/client.ts";
-import { setDeviceBan, setUserBan } from "../domain/accounts/bans.ts";
-import type { DomainContext } from "../domain/context.ts";
-import { pendingApplications, reviewApplication } from "../domain/campaign/review.ts";
-import { pendingAvatars, reviewAvatar } from "../domain/profile/avatar-review.ts";
-import { allStatusIcons, retireStatusIcon, upsertStatusIcon } from "../domain/profile/status.ts";
-import { systemClock } from "../lib/clock.ts";
-import { createMailer } from "../mail/mailer.ts";
-import { socialFor } from "../social/choose.ts";
+import { ConfigError, loadApiConfig } from "#api/src/config.ts";
+import { keepFilesPrivate } from "#lib/private-files.ts";
+import { openDatabase } from "#api/src/db/client.ts";
+import { setDeviceBan, setUserBan } from "#api/src/domain/accounts/bans.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
+import { pendingApplications, reviewApplication } from "#api/src/domain/campaign/review.ts";
+import { pendingAvatars, reviewAvatar } from "#api/src/domain/profile/avatar-review.ts";
+import { allStatusIcons, retireStatusIcon, upsertStatusIcon } from "#api/src/domain/profile/status.ts";
+import { systemClock } from "#api/src/lib/clock.ts";
+import { createMailer } from "#api/src/mail/mailer.ts";
+import { socialFor } from "#api/src/social/choose.ts";
 
 const USAGE = `Operator commands (they talk to the database directly; every change is audited):
   npm run ops -- ban-user <email>       ban a cheating account: logins revoked, no more rounds, gift boxes void,
@@ -56,8 +56,14 @@ const commands: Record<string, Command> = {
     arity: [1, 1],
     run: async (ctx, [email]) => ((await setUserBan(ctx, { email, banned: false, actor })) ? `unbanned ${email}` : `no account ${email}`),
   },
-  "ban-device": { arity: [1, 1], run: async (ctx, [did]) => (await setDeviceBan(ctx, { did, banned: true, actor }), `banned device ${did}`) },
-  "unban-device": { arity: [1, 1], run: async (ctx, [did]) => (await setDeviceBan(ctx, { did, banned: false, actor }), `unbanned device ${did}`) },
+  "ban-device": {
+    arity: [1, 1],
+    run: async (ctx, [did]) => (await setDeviceBan(ctx, { did, banned: true, actor }), `banned device ${did}`),
+  },
+  "unban-device": {
+    arity: [1, 1],
+    run: async (ctx, [did]) => (await setDeviceBan(ctx, { did, banned: false, actor }), `unbanned device ${did}`),
+  },
   avatars: {
     arity: [0, 0],
     run: async (ctx) => {
@@ -73,7 +79,9 @@ const commands: Record<string, Command> = {
     run: async (ctx) => {
       const pending = await pendingApplications(ctx);
       if (pending.length === 0) return "no campaign application waits for review";
-      const rows = pending.map((p) => `${p.userId}\t${p.displayId}\t${p.name}\t${new Date(p.submittedAt * 1000).toISOString()}\t${p.photo}\t${p.contact}`);
+      const rows = pending.map(
+        (p) => `${p.userId}\t${p.displayId}\t${p.name}\t${new Date(p.submittedAt * 1000).toISOString()}\t${p.photo}\t${p.contact}`,
+      );
       return ["user id\tdisplay id\tname\tsubmitted\tphoto\tcontact", ...rows].join("\n");
     },
   },
@@ -128,7 +136,12 @@ async function main(argv: string[]): Promise<number> {
   const config = loadApiConfig();
   keepFilesPrivate(config.DATA_DIR);
   if (name === "config") {
-    const shown = { ...config, API_SECRET: "***", SMTP_URL: config.SMTP_URL ? "***" : undefined, DATABASE_URL: config.DATABASE_URL ? "***" : undefined };
+    const shown = {
+      ...config,
+      API_SECRET: "***",
+      SMTP_URL: config.SMTP_URL ? "***" : undefined,
+      DATABASE_URL: config.DATABASE_URL ? "***" : undefined,
+    };
     console.log(JSON.stringify(shown, null, 2));
     return 0;
   }

@@ -10,8 +10,8 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema.ts";
-import { DatabaseUnreachableError } from "../config.ts";
-import { shownUrl } from "../../../lib/shown-url.ts";
+import { DatabaseUnreachableError } from "#api/src/config.ts";
+import { shownUrl } from "#lib/shown-url.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -156,7 +156,10 @@ class PooledClient extends pg.Client {
   }
 }
 
-function postgresPool(url: string, opts: { max: number; timeouts?: Partial<DatabaseTimeouts>; onPoolError?: (error: Error) => void }): pg.Pool {
+function postgresPool(
+  url: string,
+  opts: { max: number; timeouts?: Partial<DatabaseTimeouts>; onPoolError?: (error: Error) => void },
+): pg.Pool {
   const t = opts.timeouts;
   const pool = new pg.Pool({
     connectionString: url,
@@ -277,7 +280,9 @@ export async function openDatabase(opts: {
   try {
     const fromTemplate = opts.template && !(dir && existsSync(join(dir, "PG_VERSION")));
     const options = { dataDir: dir, loadDataDir: fromTemplate ? opts.template : undefined };
-    const client = opts.timeouts ? new PGliteWithTimeouts({ ...options, queryMs: opts.timeouts.queryMs }) : new PGliteWithStatements(options);
+    const client = opts.timeouts
+      ? new PGliteWithTimeouts({ ...options, queryMs: opts.timeouts.queryMs })
+      : new PGliteWithStatements(options);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     if (dir) closeUp(dir);

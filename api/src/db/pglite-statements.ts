@@ -109,11 +109,7 @@ export class PGliteWithStatements extends PGlite {
         const serializer = options?.serializers?.[type] ?? this.serializers[type];
         return serializer ? serializer(value) : String(value);
       });
-      return this.#send([
-        serialize.bind({ statement: statement.name, values }),
-        serialize.describe({ type: "P" }),
-        serialize.execute({}),
-      ]);
+      return this.#send([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: "P" }), serialize.execute({})]);
     };
     const paramTypes = options?.paramTypes;
     const key = paramTypes?.length ? `${paramTypes.join(",")}\n${text}` : text;

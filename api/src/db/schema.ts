@@ -40,8 +40,12 @@ export const users = pgTable(
     avatarNew: text("avatar_new").notNull().default(""),
     avatarStatus: integer("avatar_status").notNull().default(0),
     statusIcon: integer("user_status_icon").references((): AnyPgColumn => statusIcons.id),
-    btc: bigint("btc", { mode: "bigint" }).notNull().default(sql`0`),
-    vv: bigint("vv", { mode: "bigint" }).notNull().default(sql`0`),
+    btc: bigint("btc", { mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
+    vv: bigint("vv", { mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
     lang: text("lang").notNull().default("en"),
     uiLang: text("ui_lang").notNull().default("en"),
     inviteCode: text("invite_code").notNull(),
@@ -63,7 +67,9 @@ export const users = pgTable(
     uniqueIndex("users_social_handle_key").on(sql`lower(${t.socialHandle})`),
     index("users_inviter_idx").on(t.inviterId),
     // The team list pages through one inviter's members newest first (keyset on created_at, id).
-    index("users_team_idx").on(t.inviterId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`deleted_at is null`),
+    index("users_team_idx")
+      .on(t.inviterId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null`),
   ],
 );
 
@@ -154,14 +160,20 @@ export const minters = pgTable(
     startedAt: tz("started_at").notNull(),
     lastCollectAt: tz("last_collect_at"),
   },
-  (t) => [index("minters_active_idx").on(t.mintFromRound).where(sql`suspended_at is null`)],
+  (t) => [
+    index("minters_active_idx")
+      .on(t.mintFromRound)
+      .where(sql`suspended_at is null`),
+  ],
 );
 
 /** The global rounds; a row exists once its distribution has run. */
 export const rounds = pgTable("rounds", {
   roundNumber: integer("round_number").primaryKey(),
   closesAt: tz("closes_at").notNull(),
-  totalAmount: bigint("total_amount", { mode: "bigint" }).notNull().default(sql`0`),
+  totalAmount: bigint("total_amount", { mode: "bigint" })
+    .notNull()
+    .default(sql`0`),
   participants: integer("participants").notNull().default(0),
   claims: integer("claims").notNull().default(0),
   distributed: boolean("distributed").notNull().default(false),
@@ -182,7 +194,9 @@ export const userRounds = pgTable(
   },
   (t) => [
     uniqueIndex("user_rounds_user_round_key").on(t.userId, t.roundNumber),
-    index("user_rounds_unclaimed_idx").on(t.userId).where(sql`collected_at is null`),
+    index("user_rounds_unclaimed_idx")
+      .on(t.userId)
+      .where(sql`collected_at is null`),
   ],
 );
 
@@ -243,7 +257,11 @@ export const mailOutbox = pgTable(
     sentAt: tz("sent_at"),
     failedAt: tz("failed_at"),
   },
-  (t) => [index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`sent_at is null and failed_at is null`)],
+  (t) => [
+    index("mail_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`sent_at is null and failed_at is null`),
+  ],
 );
 
 /**
@@ -275,7 +293,9 @@ export const forceStones = pgTable(
   },
   (t) => [
     uniqueIndex("force_stones_user_seq_key").on(t.userId, t.seq),
-    index("force_stones_held_idx").on(t.userId).where(sql`used_at is null`),
+    index("force_stones_held_idx")
+      .on(t.userId)
+      .where(sql`used_at is null`),
   ],
 );
 
@@ -324,7 +344,9 @@ export const exchangeParticipants = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.exchangeId, t.userId] }),
-    uniqueIndex("force_team_members_open_key").on(t.userId).where(sql`completed_at is null and left_at is null`),
+    uniqueIndex("force_team_members_open_key")
+      .on(t.userId)
+      .where(sql`completed_at is null and left_at is null`),
   ],
 );
 
@@ -353,7 +375,12 @@ export const giftBoxes = pgTable(
     usedBy: bigint("used_by", { mode: "number" }).references(() => users.id),
     usedAt: tz("used_at"),
   },
-  (t) => [uniqueIndex("gift_boxes_code_key").on(t.code), index("gift_boxes_unused_idx").on(t.ownerId).where(sql`used_at is null`)],
+  (t) => [
+    uniqueIndex("gift_boxes_code_key").on(t.code),
+    index("gift_boxes_unused_idx")
+      .on(t.ownerId)
+      .where(sql`used_at is null`),
+  ],
 );
 
 /** Two users between whom a gift box was used (low id first): once per pair, either way round. */

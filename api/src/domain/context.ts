@@ -1,8 +1,8 @@
-import type { ApiConfig } from "../config.ts";
-import type { Clock } from "../lib/clock.ts";
-import type { Db } from "../db/client.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import type { SocialNetwork } from "../social/social.ts";
+import type { ApiConfig } from "#api/src/config.ts";
+import type { Clock } from "#api/src/lib/clock.ts";
+import type { Db } from "#api/src/db/client.ts";
+import type { Mailer } from "#api/src/mail/mailer.ts";
+import type { SocialNetwork } from "#api/src/social/social.ts";
 
 /**
  * What every domain function gets first: the database, the rules' numbers, time, mail and

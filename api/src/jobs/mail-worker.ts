@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
-import type { DomainContext } from "../domain/context.ts";
-import { deliverDue } from "../mail/outbox.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
+import { deliverDue } from "#api/src/mail/outbox.ts";
 import { repeat, type Repeating } from "./repeat.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
-import { catchUp } from "../domain/airdrop/distribution.ts";
-import type { DomainContext } from "../domain/context.ts";
+import { catchUp } from "#api/src/domain/airdrop/distribution.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
 import { repeat, type Repeating } from "./repeat.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type ErrorCodeValue } from "../../../contract/errors.ts";
+import { ERROR_MESSAGES, type ErrorCodeValue } from "#contract/errors.ts";
 
 /** A business rule said no: answered as `{code, err_msg}` (HTTP 200 unless a transport status is given). */
 export class Failure extends Error {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { APP_KEY_HEADER, nativeAppOf, type CommonQuery, type NativeApp } from "../../../contract/wire.ts";
-import { sameHash } from "../../../lib/crypto.ts";
+import { APP_KEY_HEADER, nativeAppOf, type CommonQuery, type NativeApp } from "#contract/wire.ts";
+import { sameHash } from "#lib/crypto.ts";
 
 /**
  * The native app a call comes from: the common query names it, and the header proves it with

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { mailOutbox } from "../db/schema.ts";
-import type { DomainContext } from "../domain/context.ts";
+import { mailOutbox } from "#api/src/db/schema.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
 import type { MailMessage } from "./mailer.ts";
 
 /** Rows one pass takes; the rest wait for the next pass. */
@@ -16,7 +16,14 @@ export async function enqueueMail(ctx: DomainContext, messages: MailMessage[]): 
   if (messages.length === 0) return;
   const now = ctx.clock.now();
   await ctx.db.insert(mailOutbox).values(
-    messages.map((m) => ({ toAddress: m.to, subject: m.subject, textBody: m.text, htmlBody: m.html, createdAt: now, nextAttemptAt: now })),
+    messages.map((m) => ({
+      toAddress: m.to,
+      subject: m.subject,
+      textBody: m.text,
+      htmlBody: m.html,
+      createdAt: now,
+      nextAttemptAt: now,
+    })),
   );
 }
 
@@ -60,7 +67,10 @@ export async function deliverDue(ctx: DomainContext): Promise<DeliveryResult> {
       const retryAt = new Date(at.getTime() + ctx.config.OUTBOX_RETRY_SECONDS * 1000 * 2 ** (row.attempts - 1));
       await ctx.db
         .update(mailOutbox)
-        .set({ lastError: String((error as Error).message ?? error).slice(0, 500), ...(giveUp ? { failedAt: at } : { nextAttemptAt: retryAt }) })
+        .set({
+          lastError: String((error as Error).message ?? error).slice(0, 500),
+          ...(giveUp ? { failedAt: at } : { nextAttemptAt: retryAt }),
+        })
         .where(leased);
       result.failed += 1;
     }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import i18next, { type TFunction } from "i18next";
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, languageDir, normalizeLanguage } from "../../../contract/languages.ts";
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, languageDir, normalizeLanguage } from "#contract/languages.ts";
 import type { MailMessage } from "./mailer.ts";
 
 const resources = Object.fromEntries(
@@ -38,7 +38,13 @@ ${paragraphs}
 }
 
 /** The one-time-code e-mail, in plain text and simple HTML, in the reader's language. */
-export function otpMail(input: { to: string; code: string; minutes: number; purpose: "register" | "login"; language?: string }): MailMessage {
+export function otpMail(input: {
+  to: string;
+  code: string;
+  minutes: number;
+  purpose: "register" | "login";
+  language?: string;
+}): MailMessage {
   const { t, lng } = tFor(input.language);
   const intro = t(input.purpose === "register" ? "otp.introRegister" : "otp.introLogin");
   const expires = t("otp.expires", { minutes: input.minutes });

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { fail } from "../../../contract/envelope.ts";
-import { ErrorCode, ERROR_MESSAGES, type ErrorCodeValue } from "../../../contract/errors.ts";
-import { Failure } from "../lib/failure.ts";
+import { fail } from "#contract/envelope.ts";
+import { ErrorCode, ERROR_MESSAGES, type ErrorCodeValue } from "#contract/errors.ts";
+import { Failure } from "#api/src/lib/failure.ts";
 
 const TRANSPORT: Record<number, ErrorCodeValue> = {
   400: ErrorCode.badRequest,
@@ -27,9 +27,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send(fail(ErrorCode.internal, ERROR_MESSAGES[ErrorCode.internal]));
   });
-  app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).send(fail(ErrorCode.notFound, ERROR_MESSAGES[ErrorCode.notFound])),
-  );
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send(fail(ErrorCode.notFound, ERROR_MESSAGES[ErrorCode.notFound])));
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { ERROR_CODES } from "../../../contract/errors.ts";
-import type { RouteSpec } from "../../../contract/route.ts";
-import { allRoutes } from "../../../contract/routes.ts";
-import { commonQuery } from "../../../contract/wire.ts";
+import { ERROR_CODES } from "#contract/errors.ts";
+import type { RouteSpec } from "#contract/route.ts";
+import { allRoutes } from "#contract/routes.ts";
+import { commonQuery } from "#contract/wire.ts";
 
 function json(schema: z.ZodType) {
   return z.toJSONSchema(schema, { target: "openapi-3.0", unrepresentable: "any" });

@@ -1,12 +1,14 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { fail } from "../../../contract/envelope.ts";
-import { accountRoutes } from "../../../contract/accounts.ts";
-import { ErrorCode, ERROR_MESSAGES } from "../../../contract/errors.ts";
-import { rateLimits, type RateLimits } from "../../../lib/rate-limit.ts";
+import { fail } from "#contract/envelope.ts";
+import { accountRoutes } from "#contract/accounts.ts";
+import { ErrorCode, ERROR_MESSAGES } from "#contract/errors.ts";
+import { rateLimits, type RateLimits } from "#lib/rate-limit.ts";
 
 /** Calls that try codes or make accounts and devices: a tighter limit per client IP. */
-const AUTH_ROUTES = new Set<string>([accountRoutes.did, accountRoutes.sendCode, accountRoutes.register, accountRoutes.login].map((r) => r.path));
+const AUTH_ROUTES = new Set<string>(
+  [accountRoutes.did, accountRoutes.sendCode, accountRoutes.register, accountRoutes.login].map((r) => r.path),
+);
 
 /** The probes an orchestrator polls: never counted. */
 const PROBES = new Set(["/livez", "/healthz"]);

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { ok } from "../../../contract/envelope.ts";
-import { ErrorCode } from "../../../contract/errors.ts";
-import type { RouteSpec } from "../../../contract/route.ts";
-import { commonQuery, type CommonQuery } from "../../../contract/wire.ts";
-import { authenticate, type Principal } from "../domain/accounts/tokens.ts";
-import { Failure } from "../lib/failure.ts";
+import { ok } from "#contract/envelope.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import type { RouteSpec } from "#contract/route.ts";
+import { commonQuery, type CommonQuery } from "#contract/wire.ts";
+import { authenticate, type Principal } from "#api/src/domain/accounts/tokens.ts";
+import { Failure } from "#api/src/lib/failure.ts";
 
 export interface Call<S extends RouteSpec> {
   body: S["body"] extends z.ZodType ? z.infer<S["body"]> : undefined;
@@ -39,9 +39,7 @@ export function bind<S extends RouteSpec>(
     handler: async (request) => {
       // Authentication first: a call without a valid token is told to log in (300103),
       // whatever its body or parameters.
-      const principal = spec.auth
-        ? await authenticate(app.domain, HIN.exec(request.headers.authorization ?? "")?.[1])
-        : undefined;
+      const principal = spec.auth ? await authenticate(app.domain, HIN.exec(request.headers.authorization ?? "")?.[1]) : undefined;
       const query = parse(querySchema, request.query);
       const params = spec.params ? parse(spec.params, request.params) : undefined;
       const body = spec.body ? parse(spec.body, request.body) : undefined;

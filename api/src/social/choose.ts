@@ -1,4 +1,4 @@
-import type { ApiConfig } from "../config.ts";
+import type { ApiConfig } from "#api/src/config.ts";
 import { wellFormedHandleAdapter, type SocialNetwork } from "./social.ts";
 import { xApiAdapter } from "./x-api.ts";
 

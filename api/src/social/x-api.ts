@@ -34,9 +34,7 @@ export function xApiAdapter(opts: { baseUrl: string; bearerToken: string; offici
   }
 
   async function lookup(handle: string): Promise<XUser | undefined> {
-    const { status, body } = await get<{ data?: XUser }>(
-      `/2/users/by/username/${encodeURIComponent(handle)}?user.fields=description`,
-    );
+    const { status, body } = await get<{ data?: XUser }>(`/2/users/by/username/${encodeURIComponent(handle)}?user.fields=description`);
     return status === 200 ? body.data : undefined;
   }
 

@@ -1,9 +1,9 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/utils/translation.tsx";
-import { PageHeader } from "~/components/page-header.tsx";
-import { isolate } from "~/utils/format.ts";
-import type { IntentFailure } from "~/utils/intent-action.server.ts";
-import { useSignedInUser } from "~/utils/signed-in-user.ts";
+import { useTranslation } from "#app/utils/translation.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { isolate } from "#app/utils/format.ts";
+import type { IntentFailure } from "#app/utils/intent-action.server.ts";
+import { useSignedInUser } from "#app/utils/signed-in-user.ts";
 import { BonusTasks } from "./bonus-tasks.tsx";
 import { PowerCard } from "./power-card.tsx";
 import { RoundList } from "./round-list.tsx";

@@ -1,11 +1,11 @@
 import { data } from "@remix-run/node";
-import { BonusType } from "../../../contract/bonus-tasks.ts";
-import { routes } from "../../../contract/routes.ts";
-import { minutesText } from "~/utils/format.ts";
-import { dispatchIntent, field, intent } from "~/utils/intent-action.server.ts";
-import { pageTitle } from "~/utils/page-title.server.ts";
-import { callSignedIn, orUnavailable, requireSignedIn } from "~/utils/request.server.ts";
-import { welcomedCookie } from "~/utils/cookies.server.ts";
+import { BonusType } from "#contract/bonus-tasks.ts";
+import { routes } from "#contract/routes.ts";
+import { minutesText } from "#app/utils/format.ts";
+import { dispatchIntent, field, intent } from "#app/utils/intent-action.server.ts";
+import { pageTitle } from "#app/utils/page-title.server.ts";
+import { callSignedIn, orUnavailable, requireSignedIn } from "#app/utils/request.server.ts";
+import { welcomedCookie } from "#app/utils/cookies.server.ts";
 import { withRoundTimes } from "./round-times.server.ts";
 
 /** Everything the /airdrop page shows, in one API call (the layout loads the profile beside it). */
@@ -19,20 +19,20 @@ export async function loadAirdrop(request: Request) {
   const headers = welcome ? { "Set-Cookie": await welcomedCookie.serialize("1") } : undefined;
   return data(
     {
-    title,
-    info,
-    rounds: withRoundTimes(request, ctx.locale, rounds.list),
-    // The app-upgrade reward is for the native apps only: a browser has nothing to upgrade.
-    tasks: tasks.list.filter((task) => task.bonus_type !== BonusType.appUpgrade || ctx.caller.app),
-    inviteFriends: tasks.invite_friends,
-    inviteStarted: tasks.invite_started,
-    followWait: minutesText(ctx.locale, tasks.follow_wait_seconds),
-    upgradePopup: tasks.gp_pop && !upgradeLater,
-    // An older app is sent to the store while the reward for the new version is still to be had.
-    storePopup: tasks.app_outdated && !upgradeLater && !tasks.list.some((t) => t.bonus_type === BonusType.appUpgrade && t.collected),
-    upgradePower: tasks.power_amount,
-    welcome,
-  },
+      title,
+      info,
+      rounds: withRoundTimes(request, ctx.locale, rounds.list),
+      // The app-upgrade reward is for the native apps only: a browser has nothing to upgrade.
+      tasks: tasks.list.filter((task) => task.bonus_type !== BonusType.appUpgrade || ctx.caller.app),
+      inviteFriends: tasks.invite_friends,
+      inviteStarted: tasks.invite_started,
+      followWait: minutesText(ctx.locale, tasks.follow_wait_seconds),
+      upgradePopup: tasks.gp_pop && !upgradeLater,
+      // An older app is sent to the store while the reward for the new version is still to be had.
+      storePopup: tasks.app_outdated && !upgradeLater && !tasks.list.some((t) => t.bonus_type === BonusType.appUpgrade && t.collected),
+      upgradePower: tasks.power_amount,
+      welcome,
+    },
     { headers },
   );
 }
@@ -54,7 +54,11 @@ const INTENTS = {
   }),
   claim: intent({
     call: ({ api }) => api(routes.airdrop.claim),
-    success: (r) => ({ kind: "success", key: r.resumed ? "airdrop:toast.claimedResumed" : "airdrop:toast.claimed", params: { amount: r.amount } }),
+    success: (r) => ({
+      kind: "success",
+      key: r.resumed ? "airdrop:toast.claimedResumed" : "airdrop:toast.claimed",
+      params: { amount: r.amount },
+    }),
   }),
   bind: intent({
     call: ({ api, form }) => api(routes.airdrop.bindSocial, { body: { twitter: handleOf(form) } }),

@@ -1,12 +1,12 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "~/utils/translation.tsx";
-import { isolateNumbers } from "~/utils/format.ts";
-import { BonusType, type BonusTypeValue } from "../../../contract/bonus-tasks.ts";
-import { Chip } from "~/components/chip.tsx";
-import { Countdown } from "~/components/countdown.tsx";
-import type { IconName } from "~/components/icons.tsx";
-import { ListRow } from "~/components/list-row.tsx";
-import { ShareLink } from "~/components/share.tsx";
+import { useTranslation } from "#app/utils/translation.tsx";
+import { isolateNumbers } from "#app/utils/format.ts";
+import { BonusType, type BonusTypeValue } from "#contract/bonus-tasks.ts";
+import { Chip } from "#app/components/chip.tsx";
+import { Countdown } from "#app/components/countdown.tsx";
+import type { IconName } from "#app/components/icons.tsx";
+import { ListRow } from "#app/components/list-row.tsx";
+import { ShareLink } from "#app/components/share.tsx";
 import type { Info, Task } from "./types.ts";
 
 const TASK_ICONS: Record<BonusTypeValue, IconName> = {
@@ -44,7 +44,18 @@ function BindStep({ info, inviteCode, typed }: { info: Info; inviteCode: string;
     <Form method="post" preventScrollReset className="form form--inline">
       <div className="field">
         <label htmlFor="handle">{t("airdrop:social.handleLabel")}</label>
-        <input id="handle" name="handle" dir="ltr" autoCapitalize="none" autoComplete="off" spellCheck={false} maxLength={16} placeholder="@handle" defaultValue={typed} aria-describedby="handle-hint" />
+        <input
+          id="handle"
+          name="handle"
+          dir="ltr"
+          autoCapitalize="none"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={16}
+          placeholder="@handle"
+          defaultValue={typed}
+          aria-describedby="handle-hint"
+        />
       </div>
       <button type="submit" name="intent" value="bind" className="button">
         {t("airdrop:social.bind")}
@@ -79,7 +90,8 @@ function FollowStep({ info, task }: { info: Info; task: Task }) {
   if (wait > 0 && !task.collected) {
     return (
       <p className="step">
-        {t("airdrop:social.wait")} <Countdown deadline={info.follow_claim_at ?? 0} serverNow={info.server_time} label={t("airdrop:social.waitLabel")} />
+        {t("airdrop:social.wait")}{" "}
+        <Countdown deadline={info.follow_claim_at ?? 0} serverNow={info.server_time} label={t("airdrop:social.waitLabel")} />
       </p>
     );
   }
@@ -128,7 +140,11 @@ export function BonusTasks(props: {
               heading={3}
               title={t(`airdrop:task.t${task.bonus_type}.title`, params)}
               subtitle={t(`airdrop:task.t${task.bonus_type}.body`, params)}
-              trailing={<Chip tone="brand" dir="ltr">+{task.power}</Chip>}
+              trailing={
+                <Chip tone="brand" dir="ltr">
+                  +{task.power}
+                </Chip>
+              }
             />
             {task.bonus_type === BonusType.bindSocial ? <BindStep info={info} inviteCode={inviteCode} typed={typedHandle} /> : null}
             {task.bonus_type === BonusType.followOfficial ? <FollowStep info={info} task={task} /> : null}

@@ -1,6 +1,6 @@
-import { useTranslation } from "~/utils/translation.tsx";
-import { Icon } from "~/components/icons.tsx";
-import { compactNumber } from "~/utils/format.ts";
+import { useTranslation } from "#app/utils/translation.tsx";
+import { Icon } from "#app/components/icons.tsx";
+import { compactNumber } from "#app/utils/format.ts";
 import type { Info } from "./types.ts";
 
 /** Soul Power with its two parts, and the way to raise it. */
@@ -18,9 +18,7 @@ export function PowerCard({ info }: { info: Info }) {
             {compactNumber(info.power)}
           </bdi>
         </p>
-        <p className="hint">
-          {t("airdrop:power.parts", { own: compactNumber(info.own_power), team: compactNumber(info.team_power) })}
-        </p>
+        <p className="hint">{t("airdrop:power.parts", { own: compactNumber(info.own_power), team: compactNumber(info.team_power) })}</p>
       </div>
       <a href="#tasks" className="button button--secondary">
         {t("airdrop:power.boost")}

@@ -1,8 +1,8 @@
-import { useTranslation } from "~/utils/translation.tsx";
-import { Chip } from "~/components/chip.tsx";
-import { EmptyState } from "~/components/empty-state.tsx";
-import { Stat } from "~/components/stat.tsx";
-import { balance8, shortAmount } from "~/utils/format.ts";
+import { useTranslation } from "#app/utils/translation.tsx";
+import { Chip } from "#app/components/chip.tsx";
+import { EmptyState } from "#app/components/empty-state.tsx";
+import { Stat } from "#app/components/stat.tsx";
+import { balance8, shortAmount } from "#app/utils/format.ts";
 import type { Round } from "./types.ts";
 
 /**

@@ -1,8 +1,8 @@
-import type { AirdropRound } from "../../../contract/airdrop.ts";
-import { fromEpochSeconds } from "../../../contract/time.ts";
-import type { LanguageCode } from "../../../contract/languages.ts";
-import { timeZoneOf } from "~/utils/locale.server.ts";
-import { dateTimeFormat } from "~/utils/intl.ts";
+import type { AirdropRound } from "#contract/airdrop.ts";
+import { fromEpochSeconds } from "#contract/time.ts";
+import type { LanguageCode } from "#contract/languages.ts";
+import { timeZoneOf } from "#app/utils/locale.server.ts";
+import { dateTimeFormat } from "#app/utils/intl.ts";
 
 /**
  * Rounds with their time written for the reader: in the phone's time zone once the browser has
@@ -11,6 +11,13 @@ import { dateTimeFormat } from "~/utils/intl.ts";
  */
 export function withRoundTimes(request: Request, locale: LanguageCode, list: AirdropRound[]) {
   const zone = timeZoneOf(request);
-  const when = dateTimeFormat(locale, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone ?? "UTC" });
+  const when = dateTimeFormat(locale, {
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: zone ?? "UTC",
+  });
   return list.map((r) => ({ ...r, when: when.format(fromEpochSeconds(r.airdrop_at)) + (zone ? "" : " UTC") }));
 }

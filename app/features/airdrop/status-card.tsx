@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useTranslation } from "~/utils/translation.tsx";
-import { Chip, type ChipTone } from "~/components/chip.tsx";
-import { Icon } from "~/components/icons.tsx";
-import { RoundRing } from "~/components/round-ring.tsx";
-import { Stat } from "~/components/stat.tsx";
-import { balance8, isolateNumbers, shortAmount } from "~/utils/format.ts";
+import { useTranslation } from "#app/utils/translation.tsx";
+import { Chip, type ChipTone } from "#app/components/chip.tsx";
+import { Icon } from "#app/components/icons.tsx";
+import { RoundRing } from "#app/components/round-ring.tsx";
+import { Stat } from "#app/components/stat.tsx";
+import { balance8, isolateNumbers, shortAmount } from "#app/utils/format.ts";
 import type { Info } from "./types.ts";
 
 type State = Info["mint_status"] | "claimed";

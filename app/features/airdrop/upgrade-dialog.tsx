@@ -1,9 +1,9 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "~/utils/translation.tsx";
-import { isolateNumbers } from "~/utils/format.ts";
-import { BonusType } from "../../../contract/bonus-tasks.ts";
-import { Icon } from "~/components/icons.tsx";
-import { Sheet } from "~/components/sheet.tsx";
+import { useTranslation } from "#app/utils/translation.tsx";
+import { isolateNumbers } from "#app/utils/format.ts";
+import { BonusType } from "#contract/bonus-tasks.ts";
+import { Icon } from "#app/components/icons.tsx";
+import { Sheet } from "#app/components/sheet.tsx";
 
 /**
  * The app-upgrade reward: claimed here on the latest app (gp_pop), or a new version to get first

@@ -1,5 +1,5 @@
-import { useTranslation } from "~/utils/translation.tsx";
-import { NicknameForm } from "~/features/profile/nickname-form.tsx";
+import { useTranslation } from "#app/utils/translation.tsx";
+import { NicknameForm } from "#app/features/profile/nickname-form.tsx";
 
 /** Asks a new user, once, what to call them; saving comes back here. Skipping is simply scrolling on. */
 export function WelcomeCard() {

@@ -1,10 +1,10 @@
 import { redirect } from "@remix-run/node";
-import { getEnv } from "~/utils/env.server.ts";
-import { fixedT } from "~/utils/translations.server.ts";
-import { routes } from "../../../contract/routes.ts";
-import { INVITE_PARAM } from "../../../contract/web-paths.ts";
-import { ApiError, callApi } from "~/utils/api.server.ts";
-import { requestContext, type RequestContext } from "~/utils/request.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { fixedT } from "#app/utils/translations.server.ts";
+import { routes } from "#contract/routes.ts";
+import { INVITE_PARAM } from "#contract/web-paths.ts";
+import { ApiError, callApi } from "#app/utils/api.server.ts";
+import { requestContext, type RequestContext } from "#app/utils/request.server.ts";
 
 /**
  * Who invited the visitor, as a teammate would see them, and their campaign share image (the

@@ -1,7 +1,7 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/utils/translation.tsx";
-import { isolate } from "~/utils/format.ts";
-import { BrandHeader } from "~/components/brand-header.tsx";
+import { useTranslation } from "#app/utils/translation.tsx";
+import { isolate } from "#app/utils/format.ts";
+import { BrandHeader } from "#app/components/brand-header.tsx";
 import type { authPageLoader } from "./auth-page.server.ts";
 import { OtpForm, type OtpActionData } from "./otp-form.tsx";
 

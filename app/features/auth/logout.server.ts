@@ -1,10 +1,10 @@
-import { ErrorCode } from "../../../contract/errors.ts";
-import { routes } from "../../../contract/routes.ts";
-import { ApiError, callApi } from "~/utils/api.server.ts";
-import { requestContext } from "~/utils/request.server.ts";
-import { safeRedirect } from "~/utils/safe-redirect.ts";
-import { signedOutCookies, withCookies } from "~/utils/session.server.ts";
-import { redirectWithToast } from "~/utils/toast.server.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { routes } from "#contract/routes.ts";
+import { ApiError, callApi } from "#app/utils/api.server.ts";
+import { requestContext } from "#app/utils/request.server.ts";
+import { safeRedirect } from "#app/utils/safe-redirect.ts";
+import { signedOutCookies, withCookies } from "#app/utils/session.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
 
 /** Answers that say the token is dead already: the login has ended, whatever this call did. */
 const ALREADY_ENDED: ReadonlySet<number> = new Set([ErrorCode.loginExpired, ErrorCode.accountBanned]);

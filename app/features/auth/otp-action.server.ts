@@ -1,12 +1,12 @@
-import { routes } from "../../../contract/routes.ts";
-import { callApi } from "~/utils/api.server.ts";
-import { langCookie } from "../../../lib/visitor-language.ts";
-import { field, postedForm, type StatusRefusal } from "~/utils/intent-action.server.ts";
-import { errorToast, requestContext } from "~/utils/request.server.ts";
-import { safeRedirect } from "~/utils/safe-redirect.ts";
-import { signedInCookies, withCookies } from "~/utils/session.server.ts";
-import { redirectWithToast } from "~/utils/toast.server.ts";
-import type { Toast } from "~/utils/toast.ts";
+import { routes } from "#contract/routes.ts";
+import { callApi } from "#app/utils/api.server.ts";
+import { langCookie } from "#lib/visitor-language.ts";
+import { field, postedForm, type StatusRefusal } from "#app/utils/intent-action.server.ts";
+import { errorToast, requestContext } from "#app/utils/request.server.ts";
+import { safeRedirect } from "#app/utils/safe-redirect.ts";
+import { signedInCookies, withCookies } from "#app/utils/session.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import type { Toast } from "#app/utils/toast.ts";
 import type { OtpActionData } from "./otp-form.tsx";
 
 /**

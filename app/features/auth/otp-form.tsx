@@ -1,10 +1,10 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { Trans, useTranslation } from "~/utils/translation.tsx";
-import { useToastText } from "~/components/toaster.tsx";
-import { ErrorCode } from "../../../contract/errors.ts";
-import { countdown, isolate } from "~/utils/format.ts";
-import type { Toast } from "~/utils/toast.ts";
+import { Trans, useTranslation } from "#app/utils/translation.tsx";
+import { useToastText } from "#app/components/toaster.tsx";
+import { ErrorCode } from "#contract/errors.ts";
+import { countdown, isolate } from "#app/utils/format.ts";
+import type { Toast } from "#app/utils/toast.ts";
 
 export interface OtpActionData {
   email: string;
@@ -46,12 +46,7 @@ function FieldError({ name, toast }: { name: Field; toast: Toast }) {
  * "send code" and "continue", so it works as plain HTML; with JavaScript the send
  * button counts down to the next allowed send.
  */
-export function OtpForm(props: {
-  mode: "login" | "register";
-  actionData?: OtpActionData;
-  redirectTo?: string;
-  invite?: string;
-}) {
+export function OtpForm(props: { mode: "login" | "register"; actionData?: OtpActionData; redirectTo?: string; invite?: string }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const data = props.actionData;

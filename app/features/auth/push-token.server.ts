@@ -1,9 +1,9 @@
-import { pushTokenBody } from "../../../contract/accounts.ts";
-import { ErrorCode } from "../../../contract/errors.ts";
-import { routes } from "../../../contract/routes.ts";
-import { ApiError, callApi } from "~/utils/api.server.ts";
-import { field, postedForm } from "~/utils/intent-action.server.ts";
-import { requestContext } from "~/utils/request.server.ts";
+import { pushTokenBody } from "#contract/accounts.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { routes } from "#contract/routes.ts";
+import { ApiError, callApi } from "#app/utils/api.server.ts";
+import { field, postedForm } from "#app/utils/intent-action.server.ts";
+import { requestContext } from "#app/utils/request.server.ts";
 
 type PushTokenAnswer = { ok: true } | { ok: false; code: number };
 
@@ -27,7 +27,12 @@ export async function pushTokenAction(request: Request): Promise<Response> {
     return answer({ ok: true });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    const status = error.code === ErrorCode.loginExpired || error.code === ErrorCode.accountBanned ? 401 : error.code === ErrorCode.badRequest ? 400 : 502;
+    const status =
+      error.code === ErrorCode.loginExpired || error.code === ErrorCode.accountBanned
+        ? 401
+        : error.code === ErrorCode.badRequest
+          ? 400
+          : 502;
     return answer({ ok: false, code: error.code }, status);
   }
 }

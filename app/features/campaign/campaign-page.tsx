@@ -1,16 +1,16 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CONTACT_MAX } from "../../../contract/campaign-states.ts";
-import type { CampaignState, CampaignTask } from "../../../contract/campaign-states.ts";
-import { ErrorCode } from "../../../contract/errors.ts";
-import { Chip, type ChipTone } from "~/components/chip.tsx";
-import { Icon, type IconName } from "~/components/icons.tsx";
-import { ListRow } from "~/components/list-row.tsx";
-import { PageHeader } from "~/components/page-header.tsx";
-import { CopyButton } from "~/components/share.tsx";
-import { useFieldError } from "~/utils/field-error.tsx";
-import { PICTURE_ERROR_CODES, usePicturePreview } from "~/utils/picture-preview.ts";
-import type { IntentFailure } from "~/utils/intent-action.server.ts";
-import { useTranslation } from "~/utils/translation.tsx";
+import { CONTACT_MAX } from "#contract/campaign-states.ts";
+import type { CampaignState, CampaignTask } from "#contract/campaign-states.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { Chip, type ChipTone } from "#app/components/chip.tsx";
+import { Icon, type IconName } from "#app/components/icons.tsx";
+import { ListRow } from "#app/components/list-row.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { CopyButton } from "#app/components/share.tsx";
+import { useFieldError } from "#app/utils/field-error.tsx";
+import { PICTURE_ERROR_CODES, usePicturePreview } from "#app/utils/picture-preview.ts";
+import type { IntentFailure } from "#app/utils/intent-action.server.ts";
+import { useTranslation } from "#app/utils/translation.tsx";
 import type { loadCampaign } from "./campaign.server.ts";
 import { ShareImageButton } from "./share-image-button.tsx";
 
@@ -99,7 +99,15 @@ function ApplyForm() {
         </div>
         <div className="field">
           <label htmlFor="photo">{t("campaign:form.photo")}</label>
-          <input id="photo" name="photo" type="file" required accept="image/jpeg,image/png,image/webp,image/*" onChange={choose} {...photoError.inputProps} />
+          <input
+            id="photo"
+            name="photo"
+            type="file"
+            required
+            accept="image/jpeg,image/png,image/webp,image/*"
+            onChange={choose}
+            {...photoError.inputProps}
+          />
           <p id="photo-hint" className="hint">
             {t("campaign:form.photoHint")}
           </p>

@@ -1,13 +1,13 @@
-import { CONTACT_MAX, CONTACT_MIN } from "../../../contract/campaign-states.ts";
-import { ErrorCode } from "../../../contract/errors.ts";
-import { routes } from "../../../contract/routes.ts";
-import { fromEpochSeconds } from "../../../contract/time.ts";
-import { dateTimeFormat } from "~/utils/intl.ts";
-import { timeZoneOf } from "~/utils/locale.server.ts";
-import { dispatchIntent, field, intent, Refusal, type ActionAnswer } from "~/utils/intent-action.server.ts";
-import { pageTitle } from "~/utils/page-title.server.ts";
-import { callSignedIn, orUnavailable, requireSignedIn } from "~/utils/request.server.ts";
-import { chosenFile, readUploadForm, uploadPicture } from "~/utils/upload.server.ts";
+import { CONTACT_MAX, CONTACT_MIN } from "#contract/campaign-states.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { routes } from "#contract/routes.ts";
+import { fromEpochSeconds } from "#contract/time.ts";
+import { dateTimeFormat } from "#app/utils/intl.ts";
+import { timeZoneOf } from "#app/utils/locale.server.ts";
+import { dispatchIntent, field, intent, Refusal, type ActionAnswer } from "#app/utils/intent-action.server.ts";
+import { pageTitle } from "#app/utils/page-title.server.ts";
+import { callSignedIn, orUnavailable, requireSignedIn } from "#app/utils/request.server.ts";
+import { chosenFile, readUploadForm, uploadPicture } from "#app/utils/upload.server.ts";
 
 /** /campaign: the application's state and tasks; `?step=apply` opens the form when applying is allowed. */
 export async function loadCampaign(request: Request) {

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from "react";
-import { useHydrated } from "~/utils/hydrated.ts";
-import { showToast } from "~/utils/toast.ts";
+import { useHydrated } from "#app/utils/hydrated.ts";
+import { showToast } from "#app/utils/toast.ts";
 
 /**
  * Shares the share image itself with the link (the phone's share sheet, where it takes files),

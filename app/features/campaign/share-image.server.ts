@@ -1,5 +1,5 @@
-import { SHARE_IMAGE_FILE, SHARE_IMAGE_PATH } from "../../../contract/campaign.ts";
-import { fetchApiBytes } from "~/utils/api.server.ts";
+import { SHARE_IMAGE_FILE, SHARE_IMAGE_PATH } from "#contract/campaign.ts";
+import { fetchApiBytes } from "#app/utils/api.server.ts";
 
 function notFound(): Response {
   return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });

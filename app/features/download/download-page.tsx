@@ -1,9 +1,9 @@
 import { useLoaderData } from "@remix-run/react";
-import { EmptyState } from "~/components/empty-state.tsx";
-import { Icon } from "~/components/icons.tsx";
-import { BrandHeader } from "~/components/brand-header.tsx";
-import { isolate } from "~/utils/format.ts";
-import { useTranslation } from "~/utils/translation.tsx";
+import { EmptyState } from "#app/components/empty-state.tsx";
+import { Icon } from "#app/components/icons.tsx";
+import { BrandHeader } from "#app/components/brand-header.tsx";
+import { isolate } from "#app/utils/format.ts";
+import { useTranslation } from "#app/utils/translation.tsx";
 import type { downloadLoader } from "./download.server.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { getEnv, type WebEnv } from "~/utils/env.server.ts";
-import { detectLocale } from "../../../lib/visitor-language.ts";
-import { translatorFor } from "~/utils/translations.server.ts";
+import { getEnv, type WebEnv } from "#app/utils/env.server.ts";
+import { detectLocale } from "#lib/visitor-language.ts";
+import { translatorFor } from "#app/utils/translations.server.ts";
 import { inAppBrowser } from "./in-app-browser.server.ts";
 
 /**

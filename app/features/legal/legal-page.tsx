@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/utils/translation.tsx";
+import { useTranslation } from "#app/utils/translation.tsx";
 import type { legalLoader } from "./legal.server.ts";
 
 /** A static legal text. Plain links only: the page has no JavaScript. */

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import type { LanguageCode } from "../../../contract/languages.ts";
-import { getEnv } from "~/utils/env.server.ts";
-import { fixedT } from "~/utils/translations.server.ts";
-import { detectLocale } from "../../../lib/visitor-language.ts";
+import type { LanguageCode } from "#contract/languages.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { fixedT } from "#app/utils/translations.server.ts";
+import { detectLocale } from "#lib/visitor-language.ts";
 
 const EFFECTIVE = "2026-11-21";
 

@@ -1,12 +1,12 @@
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { Avatar } from "~/components/avatar.tsx";
-import { EmptyState } from "~/components/empty-state.tsx";
-import { ListRow } from "~/components/list-row.tsx";
-import { PageHeader } from "~/components/page-header.tsx";
-import { useHydrated } from "~/utils/hydrated.ts";
-import { showToast } from "~/utils/toast.ts";
-import { useTranslation } from "~/utils/translation.tsx";
+import { Avatar } from "#app/components/avatar.tsx";
+import { EmptyState } from "#app/components/empty-state.tsx";
+import { ListRow } from "#app/components/list-row.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { useHydrated } from "#app/utils/hydrated.ts";
+import { showToast } from "#app/utils/toast.ts";
+import { useTranslation } from "#app/utils/translation.tsx";
 import type { loadMap, ShownNearbyUser } from "./map.server.ts";
 
 type MapData = ReturnType<typeof useLoaderData<typeof loadMap>>;
@@ -44,7 +44,13 @@ function ShareButton({ again }: { again: boolean }) {
   const busy = finding || posting;
   return (
     <div className="map-share">
-      <button type="button" className={again ? "button button--secondary button--block" : "button button--block"} onClick={share} disabled={busy} aria-describedby={problem ? "share-problem" : undefined}>
+      <button
+        type="button"
+        className={again ? "button button--secondary button--block" : "button button--block"}
+        onClick={share}
+        disabled={busy}
+        aria-describedby={problem ? "share-problem" : undefined}
+      >
         {busy ? t("map:share.finding") : t(again ? "map:share.again" : "map:share.button")}
       </button>
       {problem ? (

@@ -1,10 +1,10 @@
-import type { NearbyUser } from "../../../contract/map.ts";
-import { routes } from "../../../contract/routes.ts";
-import { getEnv } from "~/utils/env.server.ts";
-import { dispatchIntent, field, intent, Refusal } from "~/utils/intent-action.server.ts";
-import { numberFormat } from "~/utils/intl.ts";
-import { pageTitle } from "~/utils/page-title.server.ts";
-import { callSignedIn, orUnavailable, requireSignedIn } from "~/utils/request.server.ts";
+import type { NearbyUser } from "#contract/map.ts";
+import { routes } from "#contract/routes.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { dispatchIntent, field, intent, Refusal } from "#app/utils/intent-action.server.ts";
+import { numberFormat } from "#app/utils/intl.ts";
+import { pageTitle } from "#app/utils/page-title.server.ts";
+import { callSignedIn, orUnavailable, requireSignedIn } from "#app/utils/request.server.ts";
 import { distanceKm } from "./distance.ts";
 
 /** A user as the list shows them: how far, in whole kilometres written for the reader (null when under 1 km). */
@@ -17,7 +17,9 @@ export type ShownNearbyUser = NearbyUser & { km: string | null };
  */
 export async function loadMap(request: Request) {
   const ctx = await requireSignedIn(request);
-  const [nearby, title] = await orUnavailable(Promise.all([callSignedIn(request, ctx, routes.map.nearby), pageTitle(request, "title", "map")]));
+  const [nearby, title] = await orUnavailable(
+    Promise.all([callSignedIn(request, ctx, routes.map.nearby), pageTitle(request, "title", "map")]),
+  );
   const km = numberFormat(ctx.locale, { maximumFractionDigits: 0 });
   const center = nearby.center;
   const list: ShownNearbyUser[] = nearby.list.map((user) => {

@@ -1,7 +1,7 @@
-import { useTranslation } from "~/utils/translation.tsx";
-import { AvatarStatus } from "../../../contract/profile-states.ts";
-import { Chip } from "~/components/chip.tsx";
-import { useSignedInUser } from "~/utils/signed-in-user.ts";
+import { useTranslation } from "#app/utils/translation.tsx";
+import { AvatarStatus } from "#contract/profile-states.ts";
+import { Chip } from "#app/components/chip.tsx";
+import { useSignedInUser } from "#app/utils/signed-in-user.ts";
 
 /** Where the user's avatar stands: approved (nothing to say), in review, or refused. */
 export function AvatarState() {
@@ -11,4 +11,3 @@ export function AvatarState() {
   if (user.avatar_status === AvatarStatus.rejected) return <Chip tone="danger">{t("profile:avatar.rejected")}</Chip>;
   return null;
 }
-

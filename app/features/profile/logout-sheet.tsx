@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "~/utils/translation.tsx";
-import { Sheet } from "~/components/sheet.tsx";
+import { useTranslation } from "#app/utils/translation.tsx";
+import { Sheet } from "#app/components/sheet.tsx";
 
 /** "Log out?": the confirmation a link opens (`?confirm=logout`), so it works without JavaScript. */
 export function LogoutSheet({ dismissTo }: { dismissTo: string }) {

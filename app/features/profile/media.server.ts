@@ -1,5 +1,5 @@
-import { FILE_NAME } from "../../../contract/files.ts";
-import { fetchApiBytes } from "~/utils/api.server.ts";
+import { FILE_NAME } from "#contract/files.ts";
+import { fetchApiBytes } from "#app/utils/api.server.ts";
 
 /**
  * A user's picture may go at any moment (the account deleted, the avatar replaced or refused,

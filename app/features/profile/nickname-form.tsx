@@ -1,9 +1,9 @@
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "~/utils/translation.tsx";
-import { ErrorCode } from "../../../contract/errors.ts";
-import type { IntentFailure } from "~/utils/intent-action.server.ts";
-import { useSignedInUser } from "~/utils/signed-in-user.ts";
-import { useFieldError } from "~/utils/field-error.tsx";
+import { useTranslation } from "#app/utils/translation.tsx";
+import { ErrorCode } from "#contract/errors.ts";
+import type { IntentFailure } from "#app/utils/intent-action.server.ts";
+import { useSignedInUser } from "#app/utils/signed-in-user.ts";
+import { useFieldError } from "#app/utils/field-error.tsx";
 
 /** The nickname, with the refusal (too short, sensitive words) next to the field. */
 export function NicknameForm({ redirectTo, autoFocus }: { redirectTo?: string; autoFocus?: boolean }) {
@@ -11,7 +11,11 @@ export function NicknameForm({ redirectTo, autoFocus }: { redirectTo?: string; a
   const user = useSignedInUser();
   const failed = useActionData() as IntentFailure | undefined;
   const busy = useNavigation().formData?.get("intent") === "nickname";
-  const error = useFieldError({ errorId: "nickname-error", hintId: "nickname-hint", codes: [ErrorCode.nicknameSensitive, ErrorCode.nicknameInvalid] });
+  const error = useFieldError({
+    errorId: "nickname-error",
+    hintId: "nickname-hint",
+    codes: [ErrorCode.nicknameSensitive, ErrorCode.nicknameInvalid],
+  });
   return (
     <Form method="post" action="/settings" className="form form--inline">
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
@@ -39,4 +43,3 @@ export function NicknameForm({ redirectTo, autoFocus }: { redirectTo?: string; a
     </Form>
   );
 }
-

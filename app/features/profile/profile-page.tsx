@@ -1,11 +1,11 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/utils/translation.tsx";
-import { Avatar } from "~/components/avatar.tsx";
-import { BalanceCard } from "~/components/balance-card.tsx";
-import { Icon } from "~/components/icons.tsx";
-import { PageHeader } from "~/components/page-header.tsx";
-import { RoundList } from "~/features/airdrop/round-list.tsx";
-import { useSignedInUser } from "~/utils/signed-in-user.ts";
+import { useTranslation } from "#app/utils/translation.tsx";
+import { Avatar } from "#app/components/avatar.tsx";
+import { BalanceCard } from "#app/components/balance-card.tsx";
+import { Icon } from "#app/components/icons.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { RoundList } from "#app/features/airdrop/round-list.tsx";
+import { useSignedInUser } from "#app/utils/signed-in-user.ts";
 import { LogoutSheet } from "./logout-sheet.tsx";
 import type { loadProfilePage } from "./profile.server.ts";
 import { AvatarState } from "./avatar-state.tsx";

@@ -1,8 +1,8 @@
-import type { User } from "../../../contract/profile.ts";
-import { routes } from "../../../contract/routes.ts";
-import { pageTitle } from "~/utils/page-title.server.ts";
-import { callSignedIn, orUnavailable, requireSignedIn } from "~/utils/request.server.ts";
-import { withRoundTimes } from "../airdrop/round-times.server.ts";
+import type { User } from "#contract/profile.ts";
+import { routes } from "#contract/routes.ts";
+import { pageTitle } from "#app/utils/page-title.server.ts";
+import { callSignedIn, orUnavailable, requireSignedIn } from "#app/utils/request.server.ts";
+import { withRoundTimes } from "#app/features/airdrop/round-times.server.ts";
 
 const ROUNDS_PAGE = 20;
 

@@ -1,17 +1,17 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "~/utils/translation.tsx";
-import { ErrorCode } from "../../../contract/errors.ts";
-import { LANGUAGES } from "../../../contract/languages.ts";
-import { AvatarStatus, DELETE_WORD } from "../../../contract/profile-states.ts";
-import { Avatar } from "~/components/avatar.tsx";
-import { PageHeader } from "~/components/page-header.tsx";
-import { Sheet } from "~/components/sheet.tsx";
-import type { IntentFailure } from "~/utils/intent-action.server.ts";
-import { useSignedInUser } from "~/utils/signed-in-user.ts";
+import { useTranslation } from "#app/utils/translation.tsx";
+import { ErrorCode } from "#contract/errors.ts";
+import { LANGUAGES } from "#contract/languages.ts";
+import { AvatarStatus, DELETE_WORD } from "#contract/profile-states.ts";
+import { Avatar } from "#app/components/avatar.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { Sheet } from "#app/components/sheet.tsx";
+import type { IntentFailure } from "#app/utils/intent-action.server.ts";
+import { useSignedInUser } from "#app/utils/signed-in-user.ts";
 import { LogoutSheet } from "./logout-sheet.tsx";
 import { AvatarState } from "./avatar-state.tsx";
-import { useFieldError } from "~/utils/field-error.tsx";
-import { PICTURE_ERROR_CODES, usePicturePreview } from "~/utils/picture-preview.ts";
+import { useFieldError } from "#app/utils/field-error.tsx";
+import { PICTURE_ERROR_CODES, usePicturePreview } from "#app/utils/picture-preview.ts";
 import { NicknameForm } from "./nickname-form.tsx";
 import type { loadSettings } from "./settings.server.ts";
 

@@ -1,16 +1,16 @@
 import { redirectDocument } from "@remix-run/node";
-import { ErrorCode } from "../../../contract/errors.ts";
-import { normalizeLanguage } from "../../../contract/languages.ts";
-import { routes } from "../../../contract/routes.ts";
-import { langCookie } from "../../../lib/visitor-language.ts";
-import { dispatchIntent, field, intent, Refusal, type ActionAnswer } from "~/utils/intent-action.server.ts";
-import { pageTitle } from "~/utils/page-title.server.ts";
-import { callSignedIn, errorToast, orUnavailable, requireSignedIn } from "~/utils/request.server.ts";
-import { safeRedirect } from "~/utils/safe-redirect.ts";
-import { signedOutCookies, withCookies } from "~/utils/session.server.ts";
-import { redirectWithToast, setToast } from "~/utils/toast.server.ts";
-import { chosenFile, readUploadForm, uploadPicture } from "~/utils/upload.server.ts";
-import type { Toast } from "~/utils/toast.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { normalizeLanguage } from "#contract/languages.ts";
+import { routes } from "#contract/routes.ts";
+import { langCookie } from "#lib/visitor-language.ts";
+import { dispatchIntent, field, intent, Refusal, type ActionAnswer } from "#app/utils/intent-action.server.ts";
+import { pageTitle } from "#app/utils/page-title.server.ts";
+import { callSignedIn, errorToast, orUnavailable, requireSignedIn } from "#app/utils/request.server.ts";
+import { safeRedirect } from "#app/utils/safe-redirect.ts";
+import { signedOutCookies, withCookies } from "#app/utils/session.server.ts";
+import { redirectWithToast, setToast } from "#app/utils/toast.server.ts";
+import { chosenFile, readUploadForm, uploadPicture } from "#app/utils/upload.server.ts";
+import type { Toast } from "#app/utils/toast.ts";
 
 /** `?confirm=logout|delete`: the sheet the page shows (a link opens it, so it works without JavaScript). */
 function confirmOf(url: URL): "logout" | "delete" | null {

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/utils/translation.tsx";
+import { useTranslation } from "#app/utils/translation.tsx";
 
 /** The user's invite code and link, as text a person can read out or select. */
 export function InviteFacts({ code, link, large }: { code: string; link: string; large?: boolean }) {

@@ -1,7 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/utils/translation.tsx";
-import type { Toast } from "~/utils/toast.ts";
+import { useTranslation } from "#app/utils/translation.tsx";
+import type { Toast } from "#app/utils/toast.ts";
 import { MemberRow, type ShownMember } from "./member-row.tsx";
 import { moreMembersHref, teamHref } from "./team-links.ts";
 
@@ -51,7 +51,9 @@ export function MemberList(props: { level: "1" | "2"; label: string; members: Sh
   useEffect(() => {
     const link = sentinel.current;
     if (!link || more.failed || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadRef.current(), { rootMargin: "400px 0px" });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadRef.current(), {
+      rootMargin: "400px 0px",
+    });
     observer.observe(link);
     return () => observer.disconnect();
   }, [more.next, more.failed]);

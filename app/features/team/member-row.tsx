@@ -1,10 +1,10 @@
-import { useTranslation } from "~/utils/translation.tsx";
-import type { TeamMember } from "../../../contract/team.ts";
-import { Avatar } from "~/components/avatar.tsx";
-import { Chip, type ChipTone } from "~/components/chip.tsx";
-import { Icon } from "~/components/icons.tsx";
-import { ListRow } from "~/components/list-row.tsx";
-import { compactNumber } from "~/utils/format.ts";
+import { useTranslation } from "#app/utils/translation.tsx";
+import type { TeamMember } from "#contract/team.ts";
+import { Avatar } from "#app/components/avatar.tsx";
+import { Chip, type ChipTone } from "#app/components/chip.tsx";
+import { Icon } from "#app/components/icons.tsx";
+import { ListRow } from "#app/components/list-row.tsx";
+import { compactNumber } from "#app/utils/format.ts";
 
 /** A member as the page gets them: the join date already written for the reader's clock. */
 export type ShownMember = TeamMember & { joined: string };

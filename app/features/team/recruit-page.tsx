@@ -1,9 +1,9 @@
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/utils/translation.tsx";
-import { Icon } from "~/components/icons.tsx";
-import { PageHeader } from "~/components/page-header.tsx";
-import { CopyButton, ShareLink } from "~/components/share.tsx";
-import { isolateNumbers } from "~/utils/format.ts";
+import { useTranslation } from "#app/utils/translation.tsx";
+import { Icon } from "#app/components/icons.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { CopyButton, ShareLink } from "#app/components/share.tsx";
+import { isolateNumbers } from "#app/utils/format.ts";
 import { InviteFacts } from "./invite-facts.tsx";
 import type { loadRecruit } from "./recruit.server.ts";
 

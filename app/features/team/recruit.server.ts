@@ -1,6 +1,6 @@
-import { routes } from "../../../contract/routes.ts";
-import { pageTitle } from "~/utils/page-title.server.ts";
-import { callSignedIn, orUnavailable, requireSignedIn } from "~/utils/request.server.ts";
+import { routes } from "#contract/routes.ts";
+import { pageTitle } from "#app/utils/page-title.server.ts";
+import { callSignedIn, orUnavailable, requireSignedIn } from "#app/utils/request.server.ts";
 import { qrPath } from "./qr.server.ts";
 
 /** /recruit: the invite code and link, their QR code, and what inviting pays. */

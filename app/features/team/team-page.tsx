@@ -1,12 +1,12 @@
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "~/utils/translation.tsx";
-import { EmptyState } from "~/components/empty-state.tsx";
-import { Icon } from "~/components/icons.tsx";
-import { ListRow } from "~/components/list-row.tsx";
-import { PageHeader } from "~/components/page-header.tsx";
-import { Stat } from "~/components/stat.tsx";
-import { compactNumber, isolateNumbers } from "~/utils/format.ts";
-import { useSignedInUser } from "~/utils/signed-in-user.ts";
+import { useTranslation } from "#app/utils/translation.tsx";
+import { EmptyState } from "#app/components/empty-state.tsx";
+import { Icon } from "#app/components/icons.tsx";
+import { ListRow } from "#app/components/list-row.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { Stat } from "#app/components/stat.tsx";
+import { compactNumber, isolateNumbers } from "#app/utils/format.ts";
+import { useSignedInUser } from "#app/utils/signed-in-user.ts";
 import { InviteFacts } from "./invite-facts.tsx";
 import { MemberList } from "./member-list.tsx";
 import { teamHref } from "./team-links.ts";
@@ -14,7 +14,6 @@ import type { loadTeam } from "./team.server.ts";
 
 type TeamData = ReturnType<typeof useLoaderData<typeof loadTeam>>;
 type Level = TeamData["level"];
-
 
 /** Team Power and where it comes from: each level's share, and how many of each level claim now. */
 function PowerCard({ page }: { page: TeamData["page"] }) {
@@ -97,9 +96,7 @@ function EmptyLevel({ level, invite }: { level: Level; invite: TeamData["invite"
     <EmptyState>
       <p>{t(level === "1" ? "team:empty.level1" : "team:empty.level2")}</p>
       {invite ? (
-        <p className="hint">
-          {isolateNumbers(t("team:empty.pays", { level1: invite.level1_percent, level2: invite.level2_percent }))}
-        </p>
+        <p className="hint">{isolateNumbers(t("team:empty.pays", { level1: invite.level1_percent, level2: invite.level2_percent }))}</p>
       ) : null}
       <div className="actions actions--center">
         <Link to="/recruit" className="button">
@@ -131,7 +128,13 @@ function MembersCard({ data }: { data: TeamData }) {
       {page.list.length === 0 && !cursor ? (
         <EmptyLevel level={level} invite={invite} />
       ) : (
-        <MemberList key={`${level}:${cursor}`} level={level} label={t(`team:level${level}`)} members={page.list} nextCursor={page.next_cursor} />
+        <MemberList
+          key={`${level}:${cursor}`}
+          level={level}
+          label={t(`team:level${level}`)}
+          members={page.list}
+          nextCursor={page.next_cursor}
+        />
       )}
     </section>
   );

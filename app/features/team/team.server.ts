@@ -1,15 +1,22 @@
 import { redirect } from "@remix-run/node";
-import { ErrorCode } from "../../../contract/errors.ts";
-import { routes } from "../../../contract/routes.ts";
-import { fromEpochSeconds } from "../../../contract/time.ts";
-import { ApiError } from "~/utils/api.server.ts";
-import { hoursMinutesText } from "~/utils/format.ts";
-import { dispatchIntent, intent, Refusal } from "~/utils/intent-action.server.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { routes } from "#contract/routes.ts";
+import { fromEpochSeconds } from "#contract/time.ts";
+import { ApiError } from "#app/utils/api.server.ts";
+import { hoursMinutesText } from "#app/utils/format.ts";
+import { dispatchIntent, intent, Refusal } from "#app/utils/intent-action.server.ts";
 import { teamHref } from "./team-links.ts";
-import { timeZoneOf } from "~/utils/locale.server.ts";
-import { pageTitle } from "~/utils/page-title.server.ts";
-import { callSignedIn, errorToast, orUnavailable, requestContext, requireSignedIn, type RequestContext } from "~/utils/request.server.ts";
-import { dateTimeFormat } from "~/utils/intl.ts";
+import { timeZoneOf } from "#app/utils/locale.server.ts";
+import { pageTitle } from "#app/utils/page-title.server.ts";
+import {
+  callSignedIn,
+  errorToast,
+  orUnavailable,
+  requestContext,
+  requireSignedIn,
+  type RequestContext,
+} from "#app/utils/request.server.ts";
+import { dateTimeFormat } from "#app/utils/intl.ts";
 
 /** `?level=2` shows level 2; anything else (absent, "3", "-1") shows level 1. */
 function levelOf(url: URL): "1" | "2" {
@@ -37,7 +44,11 @@ async function orFirstPage<T>(work: Promise<T>, level: "1" | "2", cursor: string
 /** What the remind button says: how many are paused, and when the next reminder may go. */
 async function remindState(request: Request, ctx: RequestContext) {
   const state = await callSignedIn(request, ctx, routes.team.remindState);
-  return { ...state, wait: state.remaining_time > 0 ? hoursMinutesText(ctx.locale, state.remaining_time) : "", gap: hoursMinutesText(ctx.locale, state.gap_seconds) };
+  return {
+    ...state,
+    wait: state.remaining_time > 0 ? hoursMinutesText(ctx.locale, state.remaining_time) : "",
+    gap: hoursMinutesText(ctx.locale, state.gap_seconds),
+  };
 }
 
 /**
@@ -85,7 +96,11 @@ const INTENTS = {
       } catch (error) {
         if (!(error instanceof ApiError) || error.code !== ErrorCode.remindWait) throw error;
         const state = await api(routes.team.remindState);
-        throw new Refusal({ kind: "error", key: "team:remind.waitToast", params: { wait: hoursMinutesText(ctx.locale, state.remaining_time) } });
+        throw new Refusal({
+          kind: "error",
+          key: "team:remind.waitToast",
+          params: { wait: hoursMinutesText(ctx.locale, state.remaining_time) },
+        });
       }
     },
     success: (r) => ({

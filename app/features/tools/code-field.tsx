@@ -1,7 +1,7 @@
 import { useActionData } from "@remix-run/react";
-import { useTranslation } from "~/utils/translation.tsx";
-import { useFieldError } from "~/utils/field-error.tsx";
-import type { IntentFailure } from "~/utils/intent-action.server.ts";
+import { useTranslation } from "#app/utils/translation.tsx";
+import { useFieldError } from "#app/utils/field-error.tsx";
+import type { IntentFailure } from "#app/utils/intent-action.server.ts";
 
 /**
  * A code field (exchange or gift code) that shows the last refusal of its form next to it as

@@ -1,6 +1,6 @@
-import { useTranslation } from "~/utils/translation.tsx";
-import type { ForceStone } from "../../../contract/tools.ts";
-import { Icon } from "~/components/icons.tsx";
+import { useTranslation } from "#app/utils/translation.tsx";
+import type { ForceStone } from "#contract/tools.ts";
+import { Icon } from "#app/components/icons.tsx";
 
 /** A stone's tile: the kind's colour (earth, water, wind, fire, by bonus rate) behind the stone icon. */
 export function StoneTile({ kind }: { kind: ForceStone["name"] }) {

@@ -1,8 +1,8 @@
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "~/utils/translation.tsx";
-import { ErrorCode } from "../../../contract/errors.ts";
-import { EmptyState } from "~/components/empty-state.tsx";
-import { PageHeader } from "~/components/page-header.tsx";
+import { useTranslation } from "#app/utils/translation.tsx";
+import { ErrorCode } from "#contract/errors.ts";
+import { EmptyState } from "#app/components/empty-state.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
 import { CodeField } from "./code-field.tsx";
 import { StoneChoice } from "./stone.tsx";
 import { exchangePath } from "./tool-links.ts";

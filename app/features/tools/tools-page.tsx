@@ -1,16 +1,16 @@
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "~/utils/translation.tsx";
-import { ErrorCode } from "../../../contract/errors.ts";
-import { EXCHANGE_QUOTA } from "../../../contract/tool-kinds.ts";
-import { Chip } from "~/components/chip.tsx";
-import { EmptyState } from "~/components/empty-state.tsx";
-import { Icon } from "~/components/icons.tsx";
-import { ListRow } from "~/components/list-row.tsx";
-import { PageHeader } from "~/components/page-header.tsx";
-import { CopyButton, ShareLink } from "~/components/share.tsx";
-import { isolate, isolateNumbers } from "~/utils/format.ts";
-import { useHydrated } from "~/utils/hydrated.ts";
-import { useSignedInUser } from "~/utils/signed-in-user.ts";
+import { useTranslation } from "#app/utils/translation.tsx";
+import { ErrorCode } from "#contract/errors.ts";
+import { EXCHANGE_QUOTA } from "#contract/tool-kinds.ts";
+import { Chip } from "#app/components/chip.tsx";
+import { EmptyState } from "#app/components/empty-state.tsx";
+import { Icon } from "#app/components/icons.tsx";
+import { ListRow } from "#app/components/list-row.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { CopyButton, ShareLink } from "#app/components/share.tsx";
+import { isolate, isolateNumbers } from "#app/utils/format.ts";
+import { useHydrated } from "#app/utils/hydrated.ts";
+import { useSignedInUser } from "#app/utils/signed-in-user.ts";
 import { CodeField } from "./code-field.tsx";
 import { StoneChoice, StoneFacts, StoneTile } from "./stone.tsx";
 import { exchangePath } from "./tool-links.ts";
@@ -176,7 +176,12 @@ function Gifts({ data }: { data: ToolsData }) {
                   <span className="visually-hidden"> {isolate(box.code)}</span>
                 </CopyButton>
                 {hydrated ? (
-                  <ShareLink url={`${data.giftBase}${encodeURIComponent(box.code)}#gift`} fallbackHref="#gift" copiedKey="tools:gifts.linkCopied" className="button button--small">
+                  <ShareLink
+                    url={`${data.giftBase}${encodeURIComponent(box.code)}#gift`}
+                    fallbackHref="#gift"
+                    copiedKey="tools:gifts.linkCopied"
+                    className="button button--small"
+                  >
                     {t("tools:gifts.share")}
                     <span className="visually-hidden"> {isolate(box.code)}</span>
                   </ShareLink>

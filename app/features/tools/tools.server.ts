@@ -1,13 +1,13 @@
 import { redirect } from "@remix-run/node";
-import { ErrorCode } from "../../../contract/errors.ts";
-import { routes } from "../../../contract/routes.ts";
-import { ApiError } from "~/utils/api.server.ts";
-import { getEnv } from "~/utils/env.server.ts";
-import { hoursMinutesText } from "~/utils/format.ts";
-import { dispatchIntent, field, intent } from "~/utils/intent-action.server.ts";
-import { pageTitle } from "~/utils/page-title.server.ts";
-import { callSignedIn, errorToast, orUnavailable, requireSignedIn } from "~/utils/request.server.ts";
-import { redirectWithToast } from "~/utils/toast.server.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { routes } from "#contract/routes.ts";
+import { ApiError } from "#app/utils/api.server.ts";
+import { getEnv } from "#app/utils/env.server.ts";
+import { hoursMinutesText } from "#app/utils/format.ts";
+import { dispatchIntent, field, intent } from "#app/utils/intent-action.server.ts";
+import { pageTitle } from "#app/utils/page-title.server.ts";
+import { callSignedIn, errorToast, orUnavailable, requireSignedIn } from "#app/utils/request.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { exchangePath } from "./tool-links.ts";
 
 /** Absolute links for sharing: a gift code opens /force with it filled in, an exchange code /swap. */
@@ -20,7 +20,11 @@ function shareLinks() {
 export async function loadTools(request: Request) {
   const ctx = await requireSignedIn(request);
   const [stones, gifts, title] = await orUnavailable(
-    Promise.all([callSignedIn(request, ctx, routes.tools.stones), callSignedIn(request, ctx, routes.tools.gifts), pageTitle(request, "tabs.tools")]),
+    Promise.all([
+      callSignedIn(request, ctx, routes.tools.stones),
+      callSignedIn(request, ctx, routes.tools.gifts),
+      pageTitle(request, "tabs.tools"),
+    ]),
   );
   const wait = stones.next_stone_at === null ? 0 : stones.next_stone_at - stones.server_time;
   return {
@@ -36,7 +40,9 @@ export async function loadTools(request: Request) {
 const TOOLS_INTENTS = {
   create: intent({
     call: ({ api, form }) =>
-      api(routes.tools.createExchange, { body: { force_stone_id: Number(field(form, "stone")), member_count: Number(field(form, "quota")) } }),
+      api(routes.tools.createExchange, {
+        body: { force_stone_id: Number(field(form, "stone")), member_count: Number(field(form, "quota")) },
+      }),
     success: () => ({ kind: "success", key: "tools:toast.created" }),
     next: (exchange) => exchangePath(exchange.team_id),
   }),
@@ -58,7 +64,9 @@ export function toolsAction(request: Request) {
 export async function loadSwap(request: Request) {
   const ctx = await requireSignedIn(request);
   const code = (new URL(request.url).searchParams.get("code") ?? "").trim().toUpperCase().slice(0, 32);
-  const [stones, title] = await orUnavailable(Promise.all([callSignedIn(request, ctx, routes.tools.stones), pageTitle(request, "swap.title", "tools")]));
+  const [stones, title] = await orUnavailable(
+    Promise.all([callSignedIn(request, ctx, routes.tools.stones), pageTitle(request, "swap.title", "tools")]),
+  );
   // Already in this exchange (a second tap on the link): show it.
   if (code && stones.open_team?.code === code) throw redirect(exchangePath(stones.open_team.team_id));
   return { title, code, stones };
@@ -67,7 +75,9 @@ export async function loadSwap(request: Request) {
 const SWAP_INTENTS = {
   join: intent({
     call: async ({ api, form, ctx }) => {
-      const exchange = await api(routes.tools.joinExchange, { body: { code: field(form, "code"), force_stone_id: Number(field(form, "stone")) } });
+      const exchange = await api(routes.tools.joinExchange, {
+        body: { code: field(form, "code"), force_stone_id: Number(field(form, "stone")) },
+      });
       return { exchange, me: exchange.members.find((m) => m.is_me), locale: ctx.locale };
     },
     success: ({ exchange, me }) =>
@@ -120,7 +130,8 @@ const EXCHANGE_INTENTS = {
   }),
   leave: intent({
     // The member is the user themself; the API refuses anyone else unless the user leads.
-    call: ({ api, form }) => api(routes.tools.removeMember, { params: { team_id: field(form, "exchange"), user_id: field(form, "member") } }),
+    call: ({ api, form }) =>
+      api(routes.tools.removeMember, { params: { team_id: field(form, "exchange"), user_id: field(form, "member") } }),
     success: () => ({ kind: "success", key: "tools:toast.left" }),
     next: () => "/force",
   }),

@@ -11,12 +11,7 @@ import { renderToPipeableStream } from "react-dom/server";
 /** How long single fetch waits for the page's data before it rejects what is still pending. */
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   return new Promise((resolve, reject) => {
     let shellRendered = false;

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { auditLog, devices, users } from "../../db/schema.ts";
-import { resumeMinting, stopMinting } from "../airdrop/claims.ts";
-import { inTransaction, type DomainContext } from "../context.ts";
-import { endExchangesOf } from "../tools/exchanges.ts";
-import { voidUnusedBoxes } from "../tools/gifts.ts";
+import { auditLog, devices, users } from "#api/src/db/schema.ts";
+import { resumeMinting, stopMinting } from "#api/src/domain/airdrop/claims.ts";
+import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
+import { endExchangesOf } from "#api/src/domain/tools/exchanges.ts";
+import { voidUnusedBoxes } from "#api/src/domain/tools/gifts.ts";
 import { canonicalEmail } from "./email.ts";
 import { lockStanding } from "./standing.ts";
 import { forgetTokenLookups, revokeAllTokens } from "./tokens.ts";
@@ -19,7 +19,10 @@ import { forgetTokenLookups, revokeAllTokens } from "./tokens.ts";
 export async function setUserBan(ctx: DomainContext, input: { email: string; banned: boolean; actor: string }): Promise<boolean> {
   // By the canonical form (docs/decisions/037): a variant of the address bans its mailbox's
   // account, and every account from before that rule that shares the mailbox.
-  const found = await ctx.db.select({ id: users.id }).from(users).where(eq(users.emailCanonical, canonicalEmail(input.email)));
+  const found = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.emailCanonical, canonicalEmail(input.email)));
   if (!found.length) return false;
   const ids = found.map((u) => u.id).sort((a, b) => a - b);
   await inTransaction(ctx, async (tx) => {
@@ -32,7 +35,10 @@ export async function setUserBan(ctx: DomainContext, input: { email: string; ban
       // Deleted since it was found: nothing of it is left to ban.
       if (before.deletedAt) continue;
       if (input.banned) await endActivity(tx, id);
-      await tx.db.update(users).set({ bannedAt: input.banned ? at : null }).where(eq(users.id, id));
+      await tx.db
+        .update(users)
+        .set({ bannedAt: input.banned ? at : null })
+        .where(eq(users.id, id));
       if (input.banned) {
         await revokeAllTokens(tx, id);
         await stopMinting(tx, id);

@@ -1,11 +1,11 @@
 import { and, eq, lt, sql } from "drizzle-orm";
-import { ErrorCode } from "../../../../contract/errors.ts";
-import { rowsOf } from "../../db/client.ts";
-import { deviceDailyLogins, devices } from "../../db/schema.ts";
-import { utcDay } from "../../lib/clock.ts";
-import { keyedHash, randomToken, sameHash } from "../../../../lib/crypto.ts";
-import { Failure } from "../../lib/failure.ts";
-import type { DomainContext } from "../context.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { rowsOf } from "#api/src/db/client.ts";
+import { deviceDailyLogins, devices } from "#api/src/db/schema.ts";
+import { utcDay } from "#api/src/lib/clock.ts";
+import { keyedHash, randomToken, sameHash } from "#lib/crypto.ts";
+import { Failure } from "#api/src/lib/failure.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
 
 const DID = /^[A-Za-z0-9_-]{16,64}$/;
 const ID_CHARS = 22;

@@ -1,10 +1,10 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import type { OtpPurpose } from "../../../../contract/accounts.ts";
-import { ErrorCode } from "../../../../contract/errors.ts";
-import { otpCodes } from "../../db/schema.ts";
-import { keyedHash, randomDigits, sameHash } from "../../../../lib/crypto.ts";
-import { Failure } from "../../lib/failure.ts";
-import { inTransaction, type DomainContext } from "../context.ts";
+import type { OtpPurpose } from "#contract/accounts.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { otpCodes } from "#api/src/db/schema.ts";
+import { keyedHash, randomDigits, sameHash } from "#lib/crypto.ts";
+import { Failure } from "#api/src/lib/failure.ts";
+import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 
 const HOUR_MS = 3_600_000;
 
@@ -80,10 +80,7 @@ export async function withdrawCode(ctx: DomainContext, id: number): Promise<void
  * Consumes the current code when it matches. A wrong try is counted (and committed)
  * before the failure is thrown; the last allowed wrong try burns the code.
  */
-export async function consumeCode(
-  ctx: DomainContext,
-  input: { email: string; purpose: OtpPurpose; code: string },
-): Promise<void> {
+export async function consumeCode(ctx: DomainContext, input: { email: string; purpose: OtpPurpose; code: string }): Promise<void> {
   const now = ctx.clock.now();
   const outcome = await inTransaction(ctx, async ({ db: tx }) => {
     const [current] = await tx

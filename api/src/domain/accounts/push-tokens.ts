@@ -1,8 +1,8 @@
 import { and, eq, ne } from "drizzle-orm";
-import { ErrorCode } from "../../../../contract/errors.ts";
-import { pushTokens } from "../../db/schema.ts";
-import { Failure } from "../../lib/failure.ts";
-import { inTransaction, type DomainContext } from "../context.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { pushTokens } from "#api/src/db/schema.ts";
+import { Failure } from "#api/src/lib/failure.ts";
+import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 
 /**
  * Binds the native app's push token to the account signed in on this device

@@ -1,8 +1,8 @@
-import type { OtpPurpose } from "../../../../contract/accounts.ts";
-import { ErrorCode } from "../../../../contract/errors.ts";
-import { Failure } from "../../lib/failure.ts";
-import { otpMail } from "../../mail/templates.ts";
-import type { DomainContext } from "../context.ts";
+import type { OtpPurpose } from "#contract/accounts.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { Failure } from "#api/src/lib/failure.ts";
+import { otpMail } from "#api/src/mail/templates.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
 import { issueCode, withdrawCode } from "./otp.ts";
 import { checkEmailFor } from "./sign-in.ts";
 

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { ErrorCode } from "../../../../contract/errors.ts";
-import { users } from "../../db/schema.ts";
-import { Failure } from "../../lib/failure.ts";
-import type { DomainContext } from "../context.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { users } from "#api/src/db/schema.ts";
+import { Failure } from "#api/src/lib/failure.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
 
 /**
  * An account's standing, deleted or banned, is settled under one advisory lock

@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { ErrorCode } from "../../../../contract/errors.ts";
-import type { Db } from "../../db/client.ts";
-import { prepared } from "../../db/prepared.ts";
-import { authTokens, users } from "../../db/schema.ts";
-import { keyedHash, randomToken } from "../../../../lib/crypto.ts";
-import { Failure } from "../../lib/failure.ts";
-import { inTransaction, type DomainContext } from "../context.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import type { Db } from "#api/src/db/client.ts";
+import { prepared } from "#api/src/db/prepared.ts";
+import { authTokens, users } from "#api/src/db/schema.ts";
+import { keyedHash, randomToken } from "#lib/crypto.ts";
+import { Failure } from "#api/src/lib/failure.ts";
+import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { unbindPushToken } from "./push-tokens.ts";
 
 export interface Principal {
@@ -58,9 +58,11 @@ function lookUp(ctx: DomainContext, hash: string): Promise<TokenRow | undefined>
         .where(eq(authTokens.tokenHash, sql.placeholder("hash")))
         .prepare("token_with_account"),
     ).execute({ hash });
-    const settled = query.then(([row]) => row).finally(() => {
-      if (pending.get(hash) === settled) pending.delete(hash);
-    });
+    const settled = query
+      .then(([row]) => row)
+      .finally(() => {
+        if (pending.get(hash) === settled) pending.delete(hash);
+      });
     pending.set(hash, (lookup = settled));
   }
   return lookup;

@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { AirdropStatus } from "../../../../contract/airdrop.ts";
-import { unitsToDecimal } from "../../../../contract/money.ts";
-import { minters, rounds, userRounds, users } from "../../db/schema.ts";
-import { requireGoodStanding } from "../accounts/standing.ts";
-import { inTransaction, type DomainContext } from "../context.ts";
-import { grantPower } from "../power/grants.ts";
+import type { AirdropStatus } from "#contract/airdrop.ts";
+import { unitsToDecimal } from "#contract/money.ts";
+import { minters, rounds, userRounds, users } from "#api/src/db/schema.ts";
+import { requireGoodStanding } from "#api/src/domain/accounts/standing.ts";
+import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
+import { grantPower } from "#api/src/domain/power/grants.ts";
 import { currentRound, scheduleOf } from "./schedule.ts";
 import { statusOf } from "./status.ts";
 
@@ -17,7 +17,10 @@ export async function startAirdrop(ctx: DomainContext, userId: number): Promise<
   const round = currentRound(scheduleOf(ctx.config), now);
   return inTransaction(ctx, async (tx) => {
     await requireGoodStanding(tx, userId);
-    await tx.db.insert(minters).values({ userId, mintFromRound: round + 1, startedAt: now }).onConflictDoNothing();
+    await tx.db
+      .insert(minters)
+      .values({ userId, mintFromRound: round + 1, startedAt: now })
+      .onConflictDoNothing();
     const granted = await grantPower(tx, userId, { reason: "start", amount: ctx.config.START_POWER });
     const [minter] = await tx.db.select().from(minters).where(eq(minters.userId, userId));
     return { mint_status: statusOf(minter, round), power_granted: granted ? ctx.config.START_POWER : 0 };
@@ -42,10 +45,17 @@ export async function claimRounds(ctx: DomainContext, userId: number): Promise<{
       .where(and(eq(userRounds.userId, userId), isNull(userRounds.collectedAt)))
       .returning({ round: userRounds.roundNumber, amount: userRounds.amount });
     const total = claimed.reduce((sum, r) => sum + r.amount, 0n);
-    if (total > 0n) await tx.update(users).set({ vv: sql`${users.vv} + ${total}` }).where(eq(users.id, userId));
+    if (total > 0n)
+      await tx
+        .update(users)
+        .set({ vv: sql`${users.vv} + ${total}` })
+        .where(eq(users.id, userId));
     // In round order, so two users claiming at once lock the round rows in the same order.
     for (const r of claimed.sort((a, b) => a.round - b.round)) {
-      await tx.update(rounds).set({ claims: sql`${rounds.claims} + 1` }).where(eq(rounds.roundNumber, r.round));
+      await tx
+        .update(rounds)
+        .set({ claims: sql`${rounds.claims} + 1` })
+        .where(eq(rounds.roundNumber, r.round));
     }
     const resumed = await tx
       .update(minters)

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { rowsOf } from "../../db/client.ts";
-import { inTransaction, type DomainContext } from "../context.ts";
-import { ratesOf } from "../power/team-power.ts";
+import { rowsOf } from "#api/src/db/client.ts";
+import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
+import { ratesOf } from "#api/src/domain/power/team-power.ts";
 import { lastClosedRound, roundClosesAt, scheduleOf } from "./schedule.ts";
 
 export interface DistributionResult {

@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql, type Placeholder } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { prepared } from "../../db/prepared.ts";
-import { minters, powerGrants, userRounds, users } from "../../db/schema.ts";
-import type { DomainContext } from "../context.ts";
-import { teamSumsSelect } from "../power/team-power.ts";
+import type { Db } from "#api/src/db/client.ts";
+import { prepared } from "#api/src/db/prepared.ts";
+import { minters, powerGrants, userRounds, users } from "#api/src/db/schema.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
+import { teamSumsSelect } from "#api/src/domain/power/team-power.ts";
 import { currentRound, scheduleOf } from "./schedule.ts";
 
 /** What a user's airdrop info and bonus tasks are worked out from, as of `now`. */
@@ -32,7 +32,9 @@ function startedInviteesSelect(db: Db, user: Placeholder) {
 }
 
 export async function startedInvitees(ctx: DomainContext, userId: number): Promise<number> {
-  const [row] = await prepared(ctx.db, "started_invitees", (db) => startedInviteesSelect(db, sql.placeholder("user")).prepare("started_invitees")).execute({
+  const [row] = await prepared(ctx.db, "started_invitees", (db) =>
+    startedInviteesSelect(db, sql.placeholder("user")).prepare("started_invitees"),
+  ).execute({
     user: userId,
   });
   return row.n;
@@ -41,7 +43,10 @@ export async function startedInvitees(ctx: DomainContext, userId: number): Promi
 function factsQuery(db: Db) {
   const user: Placeholder = sql.placeholder("user");
   const unclaimed = db
-    .select({ count: sql<number>`count(*)::int`.as("unclaimed_count"), total: sql<string>`coalesce(sum(${userRounds.amount}), 0)::text`.as("unclaimed_total") })
+    .select({
+      count: sql<number>`count(*)::int`.as("unclaimed_count"),
+      total: sql<string>`coalesce(sum(${userRounds.amount}), 0)::text`.as("unclaimed_total"),
+    })
     .from(userRounds)
     .where(and(eq(userRounds.userId, user), isNull(userRounds.collectedAt)))
     .as("unclaimed");
@@ -52,17 +57,26 @@ function factsQuery(db: Db) {
     .as("grants");
   const team = teamSumsSelect(db, user, sql.placeholder("round")).as("team");
   const invited = startedInviteesSelect(db, user).as("invited");
-  return db
-    .select({ minter: minters, unclaimed: { count: unclaimed.count, total: unclaimed.total }, reasons: grants.reasons, l1: team.l1, l2: team.l2, invited: invited.n })
-    .from(users)
-    .leftJoin(minters, eq(minters.userId, users.id))
-    // Each an aggregate without grouping: exactly one row, whatever the user has.
-    .crossJoinLateral(unclaimed)
-    .crossJoinLateral(grants)
-    .crossJoinLateral(team)
-    .crossJoinLateral(invited)
-    .where(eq(users.id, user))
-    .prepare("airdrop_facts");
+  return (
+    db
+      .select({
+        minter: minters,
+        unclaimed: { count: unclaimed.count, total: unclaimed.total },
+        reasons: grants.reasons,
+        l1: team.l1,
+        l2: team.l2,
+        invited: invited.n,
+      })
+      .from(users)
+      .leftJoin(minters, eq(minters.userId, users.id))
+      // Each an aggregate without grouping: exactly one row, whatever the user has.
+      .crossJoinLateral(unclaimed)
+      .crossJoinLateral(grants)
+      .crossJoinLateral(team)
+      .crossJoinLateral(invited)
+      .where(eq(users.id, user))
+      .prepare("airdrop_facts")
+  );
 }
 
 /**

@@ -1,9 +1,9 @@
-import type { AirdropInfo } from "../../../../contract/airdrop.ts";
-import { unitsToDecimal } from "../../../../contract/money.ts";
-import { toEpochSeconds } from "../../../../contract/time.ts";
-import type { UserRow } from "../profile/users.ts";
-import type { DomainContext } from "../context.ts";
-import { ratesOf, roundAmount, teamPower } from "../power/team-power.ts";
+import type { AirdropInfo } from "#contract/airdrop.ts";
+import { unitsToDecimal } from "#contract/money.ts";
+import { toEpochSeconds } from "#contract/time.ts";
+import type { UserRow } from "#api/src/domain/profile/users.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
+import { ratesOf, roundAmount, teamPower } from "#api/src/domain/power/team-power.ts";
 import type { AirdropFacts } from "./facts.ts";
 import { roundClosesAt, scheduleOf } from "./schedule.ts";
 import { officialHandle, followClaimAt } from "./social.ts";

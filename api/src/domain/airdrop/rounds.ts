@@ -1,10 +1,10 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
-import type { AirdropRound } from "../../../../contract/airdrop.ts";
-import { unitsToDecimal } from "../../../../contract/money.ts";
-import { toEpochSeconds } from "../../../../contract/time.ts";
-import { prepared } from "../../db/prepared.ts";
-import { rounds, userRounds } from "../../db/schema.ts";
-import type { DomainContext } from "../context.ts";
+import type { AirdropRound } from "#contract/airdrop.ts";
+import { unitsToDecimal } from "#contract/money.ts";
+import { toEpochSeconds } from "#contract/time.ts";
+import { prepared } from "#api/src/db/prepared.ts";
+import { rounds, userRounds } from "#api/src/db/schema.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
 
 const LIST_LIMIT = 50;
 
@@ -18,7 +18,12 @@ export async function listRounds(ctx: DomainContext, userId: number, page: { bef
       .select({ mine: userRounds, round: rounds })
       .from(userRounds)
       .leftJoin(rounds, eq(rounds.roundNumber, userRounds.roundNumber))
-      .where(and(eq(userRounds.userId, sql.placeholder("user")), page.before ? lt(userRounds.roundNumber, sql.placeholder("before")) : undefined))
+      .where(
+        and(
+          eq(userRounds.userId, sql.placeholder("user")),
+          page.before ? lt(userRounds.roundNumber, sql.placeholder("before")) : undefined,
+        ),
+      )
       .orderBy(desc(userRounds.roundNumber))
       .limit(sql.placeholder("limit"))
       .prepare(name),

@@ -1,12 +1,12 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { ErrorCode } from "../../../../contract/errors.ts";
-import { toEpochSeconds } from "../../../../contract/time.ts";
-import { users } from "../../db/schema.ts";
-import { uniqueViolation } from "../../lib/db-errors.ts";
-import { Failure } from "../../lib/failure.ts";
-import { HANDLE } from "../../social/social.ts";
-import { SocialUnavailable } from "../../social/x-api.ts";
-import type { DomainContext } from "../context.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { toEpochSeconds } from "#contract/time.ts";
+import { users } from "#api/src/db/schema.ts";
+import { uniqueViolation } from "#api/src/lib/db-errors.ts";
+import { Failure } from "#api/src/lib/failure.ts";
+import { HANDLE } from "#api/src/social/social.ts";
+import { SocialUnavailable } from "#api/src/social/x-api.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
 
 /** The official account users follow, always with its @. */
 export function officialHandle(ctx: DomainContext): string {

@@ -1,5 +1,5 @@
-import type { AirdropStatus } from "../../../../contract/airdrop.ts";
-import type { minters } from "../../db/schema.ts";
+import type { AirdropStatus } from "#contract/airdrop.ts";
+import type { minters } from "#api/src/db/schema.ts";
 
 type MinterRow = typeof minters.$inferSelect;
 

@@ -1,12 +1,12 @@
-import type { BonusTask } from "../../../../contract/airdrop.ts";
-import { BONUS_TASK_ORDER, BonusType, type BonusTypeValue } from "../../../../contract/bonus-tasks.ts";
-import { ErrorCode } from "../../../../contract/errors.ts";
-import { toEpochSeconds } from "../../../../contract/time.ts";
-import type { NativeApp } from "../../../../contract/wire.ts";
-import { Failure } from "../../lib/failure.ts";
-import { inTransaction, type DomainContext } from "../context.ts";
-import { grantPower } from "../power/grants.ts";
-import type { UserRow } from "../profile/users.ts";
+import type { BonusTask } from "#contract/airdrop.ts";
+import { BONUS_TASK_ORDER, BonusType, type BonusTypeValue } from "#contract/bonus-tasks.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { toEpochSeconds } from "#contract/time.ts";
+import type { NativeApp } from "#contract/wire.ts";
+import { Failure } from "#api/src/lib/failure.ts";
+import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
+import { grantPower } from "#api/src/domain/power/grants.ts";
+import type { UserRow } from "#api/src/domain/profile/users.ts";
 import { airdropFacts, type AirdropFacts } from "./facts.ts";
 import { followClaimAt } from "./social.ts";
 

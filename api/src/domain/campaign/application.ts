@@ -1,17 +1,17 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Campaign } from "../../../../contract/campaign.ts";
-import { CONTACT_MAX, CONTACT_MIN } from "../../../../contract/campaign-states.ts";
-import { ErrorCode } from "../../../../contract/errors.ts";
-import { FILE_NAME } from "../../../../contract/files.ts";
-import { toEpochSeconds } from "../../../../contract/time.ts";
-import { campaignSharePath, mediaPath } from "../../../../contract/web-paths.ts";
-import { campaignApplications, uploads } from "../../db/schema.ts";
-import { Failure } from "../../lib/failure.ts";
-import { fileStoreFor } from "../../storage/file-store.ts";
-import type { DomainContext } from "../context.ts";
-import { removeMediaFiles } from "../files/avatar.ts";
-import type { UserRow } from "../profile/users.ts";
-import { inviteLink } from "../team/invite-link.ts";
+import type { Campaign } from "#contract/campaign.ts";
+import { CONTACT_MAX, CONTACT_MIN } from "#contract/campaign-states.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { FILE_NAME } from "#contract/files.ts";
+import { toEpochSeconds } from "#contract/time.ts";
+import { campaignSharePath, mediaPath } from "#contract/web-paths.ts";
+import { campaignApplications, uploads } from "#api/src/db/schema.ts";
+import { Failure } from "#api/src/lib/failure.ts";
+import { fileStoreFor } from "#api/src/storage/file-store.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
+import { removeMediaFiles } from "#api/src/domain/files/avatar.ts";
+import type { UserRow } from "#api/src/domain/profile/users.ts";
+import { inviteLink } from "#api/src/domain/team/invite-link.ts";
 import { campaignTasks } from "./tasks.ts";
 
 type ApplicationRow = typeof campaignApplications.$inferSelect;
@@ -26,7 +26,12 @@ async function applicationOf(ctx: DomainContext, userId: number): Promise<Applic
   return row;
 }
 
-function describe(ctx: DomainContext, user: UserRow, row: ApplicationRow | undefined, tasks: Awaited<ReturnType<typeof campaignTasks>>): Campaign {
+function describe(
+  ctx: DomainContext,
+  user: UserRow,
+  row: ApplicationRow | undefined,
+  tasks: Awaited<ReturnType<typeof campaignTasks>>,
+): Campaign {
   const status = row?.status ?? "not_applied";
   const approved = status === "approved";
   const open = status === "not_applied" || status === "rejected";

@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
-import { toEpochSeconds } from "../../../../contract/time.ts";
-import { mediaPath } from "../../../../contract/web-paths.ts";
-import { auditLog, campaignApplications, users } from "../../db/schema.ts";
-import { inTransaction, type DomainContext } from "../context.ts";
+import { toEpochSeconds } from "#contract/time.ts";
+import { mediaPath } from "#contract/web-paths.ts";
+import { auditLog, campaignApplications, users } from "#api/src/db/schema.ts";
+import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 
 export interface PendingApplication {
   userId: number;

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import i18next from "i18next";
 import qrcode from "qrcode-generator";
 import sharp, { type OverlayOptions } from "sharp";
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, languageDir, normalizeLanguage, type LanguageCode } from "../../../../contract/languages.ts";
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, languageDir, normalizeLanguage, type LanguageCode } from "#contract/languages.ts";
 
 /**
  * The campaign share image: an approved applicant's card (nickname, avatar, the invite link as
@@ -44,7 +44,9 @@ const DESIGN_VERSION = 1;
 const translations = Object.fromEntries(
   LANGUAGE_CODES.map((lng) => [
     lng,
-    { share: JSON.parse(readFileSync(new URL(`../../../../locales/${lng}/share.json`, import.meta.url), "utf8")) as Record<string, string> },
+    {
+      share: JSON.parse(readFileSync(new URL(`../../../../locales/${lng}/share.json`, import.meta.url), "utf8")) as Record<string, string>,
+    },
   ]),
 );
 
@@ -60,7 +62,10 @@ await i18n.init({
 });
 
 /** The design and every language's texts: a change to either changes every key. */
-const RENDER_VERSION = createHash("sha256").update(`${DESIGN_VERSION}\n${JSON.stringify(translations)}`).digest("hex").slice(0, 8);
+const RENDER_VERSION = createHash("sha256")
+  .update(`${DESIGN_VERSION}\n${JSON.stringify(translations)}`)
+  .digest("hex")
+  .slice(0, 8);
 
 // ---------------------------------------------------------------------------------------------
 // Geometry, left to right; right-to-left mirrors every x.
@@ -129,9 +134,20 @@ const PANGO_FONTS = new Map<LanguageCode, string>(LANGUAGE_CODES.map((lng) => [l
 type Weight = "Semi-Bold" | "Bold";
 
 /** The text drawn by Pango on transparency (markup escaped), cropped to its ink: colour emoji included. */
-async function pangoText(text: string, lng: LanguageCode, weight: Weight, size: number, color: string): Promise<{ data: Buffer; width: number; height: number }> {
+async function pangoText(
+  text: string,
+  lng: LanguageCode,
+  weight: Weight,
+  size: number,
+  color: string,
+): Promise<{ data: Buffer; width: number; height: number }> {
   const { data, info } = await sharp({
-    text: { text: `<span foreground="${color}">${xml(text)}</span>`, font: `${PANGO_FONTS.get(lng)} ${weight} ${size}`, dpi: 72, rgba: true },
+    text: {
+      text: `<span foreground="${color}">${xml(text)}</span>`,
+      font: `${PANGO_FONTS.get(lng)} ${weight} ${size}`,
+      dpi: 72,
+      rgba: true,
+    },
   })
     .raw()
     .toBuffer({ resolveWithObject: true });
@@ -145,7 +161,9 @@ const MEASURE_SIZE = 100;
  * for the side bearings the ink leaves out.
  */
 async function measureEm(text: string, lng: LanguageCode, weight: Weight): Promise<number> {
-  const { width } = await sharp({ text: { text: xml(text), font: `${PANGO_FONTS.get(lng)} ${weight} ${MEASURE_SIZE}`, dpi: 72 } }).metadata();
+  const { width } = await sharp({
+    text: { text: xml(text), font: `${PANGO_FONTS.get(lng)} ${weight} ${MEASURE_SIZE}`, dpi: 72 },
+  }).metadata();
   return ((width ?? 0) * 1.02 + 12) / MEASURE_SIZE;
 }
 
@@ -159,7 +177,8 @@ function graphemes(text: string): string[] {
 }
 
 /** Control characters, bidi overrides and isolates, BOMs, noncharacters and lone surrogates: never drawn. */
-const UNDRAWABLE = /[\p{Cc}\u202A-\u202E\u2066-\u2069\uFEFF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/gu;
+const UNDRAWABLE =
+  /[\p{Cc}\u202A-\u202E\u2066-\u2069\uFEFF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/gu;
 
 function clean(text: string): string {
   return text.replace(UNDRAWABLE, " ").replace(/\s+/gu, " ").trim();
@@ -174,7 +193,12 @@ function xml(text: string): string {
 export function shareImageName(name: string): string {
   const cleaned = clean(name);
   const gs = graphemes(cleaned);
-  return gs.length > SHARE_NAME_MAX_CHARS ? `${gs.slice(0, SHARE_NAME_MAX_CHARS - 1).join("").trimEnd()}…` : cleaned;
+  return gs.length > SHARE_NAME_MAX_CHARS
+    ? `${gs
+        .slice(0, SHARE_NAME_MAX_CHARS - 1)
+        .join("")
+        .trimEnd()}…`
+    : cleaned;
 }
 
 const WIDE = /[\u1100-\u11FF\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]|[\u{20000}-\u{3FFFD}]/u;
@@ -237,7 +261,14 @@ function balanced(text: string, count: number): string[] | null {
  * One of this language's fixed texts in at most `maxLines` lines of `width` px, at the largest
  * size up to `max`: fewer lines while the size stays above 85% of max. Measured, so it fits.
  */
-async function fitText(text: string, lng: LanguageCode, weight: Weight, width: number, maxLines: number, max: number): Promise<{ lines: string[]; size: number }> {
+async function fitText(
+  text: string,
+  lng: LanguageCode,
+  weight: Weight,
+  width: number,
+  maxLines: number,
+  max: number,
+): Promise<{ lines: string[]; size: number }> {
   let best: { lines: string[]; size: number } | null = null;
   for (let count = 1; count <= maxLines; count++) {
     const lines = balanced(text, count);
@@ -286,7 +317,14 @@ async function languageParts(lng: LanguageCode): Promise<LanguageParts> {
 
   const titleSvg = title.lines
     .map((line, i) =>
-      svgText(mirrorX(rtl, COL_X0), TITLE_Y + i * Math.round(title.size * 1.3), start, dir, `font-family="${font}" font-size="${title.size}" font-weight="700" fill="${COLORS.onBrand}"`, line),
+      svgText(
+        mirrorX(rtl, COL_X0),
+        TITLE_Y + i * Math.round(title.size * 1.3),
+        start,
+        dir,
+        `font-family="${font}" font-size="${title.size}" font-weight="700" fill="${COLORS.onBrand}"`,
+        line,
+      ),
     )
     .join("");
 
@@ -323,7 +361,14 @@ ${badgeSvg}
   const ctaY = Math.round(panelY + PANEL_PAD + QR_BOX + 12 + cta.size);
   const ctaSvg = cta.lines
     .map((line, i) =>
-      svgText(panelX + PANEL_W / 2, ctaY + i * ctaLineHeight, "middle", dir, `font-family="${font}" font-size="${cta.size}" font-weight="700" fill="${COLORS.brand}"`, line),
+      svgText(
+        panelX + PANEL_W / 2,
+        ctaY + i * ctaLineHeight,
+        "middle",
+        dir,
+        `font-family="${font}" font-size="${cta.size}" font-weight="700" fill="${COLORS.brand}"`,
+        line,
+      ),
     )
     .join("");
   const panel = `<rect x="${panelX}" y="${panelY + 10}" width="${PANEL_W}" height="${panelH}" rx="28" fill="${COLORS.ink}" fill-opacity=".28"/>

@@ -1,14 +1,14 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { ErrorCode } from "../../../../contract/errors.ts";
-import { normalizeLanguage, DEFAULT_LANGUAGE } from "../../../../contract/languages.ts";
-import { mediaName } from "../../../../contract/web-paths.ts";
-import { campaignApplications, users } from "../../db/schema.ts";
-import { Failure } from "../../lib/failure.ts";
-import type { FileStore } from "../../storage/file-store.ts";
-import type { DomainContext } from "../context.ts";
-import { inviteLink } from "../team/invite-link.ts";
-import { INVITE_CODE } from "../team/invites.ts";
-import { teammateName } from "../team/members.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { normalizeLanguage, DEFAULT_LANGUAGE } from "#contract/languages.ts";
+import { mediaName } from "#contract/web-paths.ts";
+import { campaignApplications, users } from "#api/src/db/schema.ts";
+import { Failure } from "#api/src/lib/failure.ts";
+import type { FileStore } from "#api/src/storage/file-store.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
+import { inviteLink } from "#api/src/domain/team/invite-link.ts";
+import { INVITE_CODE } from "#api/src/domain/team/invites.ts";
+import { teammateName } from "#api/src/domain/team/members.ts";
 import { renderShareImage, shareImageKey, type ShareCard } from "./share-image.ts";
 
 /** The approved applicant behind an invite code; anyone else (not approved, deleted, banned) is not found. */

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { CampaignTask } from "../../../../contract/campaign-states.ts";
-import { CAMPAIGN_TASKS } from "../../../../contract/campaign-states.ts";
-import { minters } from "../../db/schema.ts";
-import { startedInvitees } from "../airdrop/facts.ts";
-import type { DomainContext } from "../context.ts";
-import type { UserRow } from "../profile/users.ts";
+import type { CampaignTask } from "#contract/campaign-states.ts";
+import { CAMPAIGN_TASKS } from "#contract/campaign-states.ts";
+import { minters } from "#api/src/db/schema.ts";
+import { startedInvitees } from "#api/src/domain/airdrop/facts.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
+import type { UserRow } from "#api/src/domain/profile/users.ts";
 
 export interface CampaignTaskState {
   id: CampaignTask;

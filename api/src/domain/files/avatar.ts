@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp, { type ResizeOptions } from "sharp";
-import { ErrorCode } from "../../../../contract/errors.ts";
-import { AvatarStatus } from "../../../../contract/profile-states.ts";
-import { mediaName, mediaPath } from "../../../../contract/web-paths.ts";
-import { users } from "../../db/schema.ts";
-import { Failure } from "../../lib/failure.ts";
-import type { FileStore } from "../../storage/file-store.ts";
-import { inTransaction, type DomainContext } from "../context.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { AvatarStatus } from "#contract/profile-states.ts";
+import { mediaName, mediaPath } from "#contract/web-paths.ts";
+import { users } from "#api/src/db/schema.ts";
+import { Failure } from "#api/src/lib/failure.ts";
+import type { FileStore } from "#api/src/storage/file-store.ts";
+import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 
 const FORMATS = new Set(["jpeg", "png", "webp"]);
 

@@ -1,8 +1,8 @@
 import { and, eq, notExists } from "drizzle-orm";
-import { mediaPath } from "../../../../contract/web-paths.ts";
-import { campaignApplications, uploads } from "../../db/schema.ts";
-import type { FileStore } from "../../storage/file-store.ts";
-import type { DomainContext } from "../context.ts";
+import { mediaPath } from "#contract/web-paths.ts";
+import { campaignApplications, uploads } from "#api/src/db/schema.ts";
+import type { FileStore } from "#api/src/storage/file-store.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
 import { newFileName, reencodePicture, removeMediaFiles } from "./avatar.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { ApiConfig } from "../../config.ts";
+import type { ApiConfig } from "#api/src/config.ts";
 
 /** Stored coordinates are integers in millionths of a degree. */
 export const E6 = 1_000_000;
@@ -64,7 +64,21 @@ export function boxAround(center: GridPoint, radiusKm: number): Box {
   const west = Math.floor((center.lngE6 / E6 - deg(spread)) * E6);
   const east = Math.ceil((center.lngE6 / E6 + deg(spread)) * E6);
   const latRange: Range = [Math.floor(deg(south) * E6), Math.ceil(deg(north) * E6)];
-  if (west < -180 * E6) return { lat: latRange, lng: [[west + 360 * E6, 180 * E6], [-180 * E6, east]] };
-  if (east > 180 * E6) return { lat: latRange, lng: [[west, 180 * E6], [-180 * E6, east - 360 * E6]] };
+  if (west < -180 * E6)
+    return {
+      lat: latRange,
+      lng: [
+        [west + 360 * E6, 180 * E6],
+        [-180 * E6, east],
+      ],
+    };
+  if (east > 180 * E6)
+    return {
+      lat: latRange,
+      lng: [
+        [west, 180 * E6],
+        [-180 * E6, east - 360 * E6],
+      ],
+    };
   return { lat: latRange, lng: [[west, east]] };
 }

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { ErrorCode } from "../../../../contract/errors.ts";
-import type { StoredLocation } from "../../../../contract/map.ts";
-import { toEpochSeconds } from "../../../../contract/time.ts";
-import { userLocations, users } from "../../db/schema.ts";
-import { Failure } from "../../lib/failure.ts";
-import { inTransaction, type DomainContext } from "../context.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import type { StoredLocation } from "#contract/map.ts";
+import { toEpochSeconds } from "#contract/time.ts";
+import { userLocations, users } from "#api/src/db/schema.ts";
+import { Failure } from "#api/src/lib/failure.ts";
+import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { E6, gridStepE6, toGrid } from "./grid.ts";
 
 type LocationRow = Pick<typeof userLocations.$inferSelect, "latE6" | "lngE6" | "updatedAt">;

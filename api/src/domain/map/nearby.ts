@@ -1,8 +1,8 @@
 import { and, between, eq, isNull, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { Nearby } from "../../../../contract/map.ts";
-import { userLocations, users } from "../../db/schema.ts";
-import type { DomainContext } from "../context.ts";
-import { teammateName } from "../team/members.ts";
+import type { Nearby } from "#contract/map.ts";
+import { userLocations, users } from "#api/src/db/schema.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
+import { teammateName } from "#api/src/domain/team/members.ts";
 import { boxAround, E6, EARTH_RADIUS_KM, type GridPoint } from "./grid.ts";
 import { storedLocation, toStoredLocation } from "./location.ts";
 

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { powerGrants, users } from "../../db/schema.ts";
-import type { DomainContext } from "../context.ts";
+import { powerGrants, users } from "#api/src/db/schema.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
 
 /**
  * Grants Soul Power once per (user, reason). The unique key settles races: of two
@@ -14,6 +14,9 @@ export async function grantPower(ctx: DomainContext, userId: number, input: { re
     .onConflictDoNothing()
     .returning({ id: powerGrants.id });
   if (inserted.length === 0) return false;
-  await ctx.db.update(users).set({ power: sql`${users.power} + ${input.amount}` }).where(eq(users.id, userId));
+  await ctx.db
+    .update(users)
+    .set({ power: sql`${users.power} + ${input.amount}` })
+    .where(eq(users.id, userId));
   return true;
 }

@@ -1,8 +1,8 @@
 import { sql, type Placeholder } from "drizzle-orm";
-import { decimalToUnits } from "../../../../contract/money.ts";
-import type { Db } from "../../db/client.ts";
-import { prepared } from "../../db/prepared.ts";
-import type { DomainContext } from "../context.ts";
+import { decimalToUnits } from "#contract/money.ts";
+import type { Db } from "#api/src/db/client.ts";
+import { prepared } from "#api/src/db/prepared.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
 
 /**
  * Team Power (a share of minting members' own power) lives here: `teamPower` is the rule,
@@ -63,7 +63,9 @@ export function teamSumsSelect(db: Db, user: Placeholder, round: Placeholder) {
 
 /** Own power of the level-1 and level-2 members who are minting in `round`. */
 export async function teamSums(ctx: DomainContext, userId: number, round: number): Promise<{ l1: number; l2: number }> {
-  const [row] = await prepared(ctx.db, "team_sums", (db) => teamSumsSelect(db, sql.placeholder("user"), sql.placeholder("round")).prepare("team_sums")).execute({
+  const [row] = await prepared(ctx.db, "team_sums", (db) =>
+    teamSumsSelect(db, sql.placeholder("user"), sql.placeholder("round")).prepare("team_sums"),
+  ).execute({
     user: userId,
     round,
   });

@@ -1,9 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
-import { AvatarStatus } from "../../../../contract/profile-states.ts";
-import { auditLog, users } from "../../db/schema.ts";
-import { fileStoreFor } from "../../storage/file-store.ts";
-import { inTransaction, type DomainContext } from "../context.ts";
-import { removeMediaFiles } from "../files/avatar.ts";
+import { AvatarStatus } from "#contract/profile-states.ts";
+import { auditLog, users } from "#api/src/db/schema.ts";
+import { fileStoreFor } from "#api/src/storage/file-store.ts";
+import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
+import { removeMediaFiles } from "#api/src/domain/files/avatar.ts";
 
 export interface PendingAvatar {
   userId: number;

@@ -1,19 +1,19 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { ErrorCode } from "../../../../contract/errors.ts";
-import { AvatarStatus, DELETE_WORD } from "../../../../contract/profile-states.ts";
-import { mediaPath } from "../../../../contract/web-paths.ts";
-import { auditLog, campaignApplications, uploads, users } from "../../db/schema.ts";
-import { Failure } from "../../lib/failure.ts";
-import { endActivity } from "../accounts/bans.ts";
-import { removePushTokens } from "../accounts/push-tokens.ts";
-import { lockStanding } from "../accounts/standing.ts";
-import { forgetTokenLookups, revokeAllTokens } from "../accounts/tokens.ts";
-import { fileStoreFor } from "../../storage/file-store.ts";
-import { inTransaction, type DomainContext } from "../context.ts";
-import { removeMediaFiles } from "../files/avatar.ts";
-import { stopMinting } from "../airdrop/claims.ts";
-import { deleteLocation } from "../map/location.ts";
-import { moveMembersUp } from "../team/invites.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { AvatarStatus, DELETE_WORD } from "#contract/profile-states.ts";
+import { mediaPath } from "#contract/web-paths.ts";
+import { auditLog, campaignApplications, uploads, users } from "#api/src/db/schema.ts";
+import { Failure } from "#api/src/lib/failure.ts";
+import { endActivity } from "#api/src/domain/accounts/bans.ts";
+import { removePushTokens } from "#api/src/domain/accounts/push-tokens.ts";
+import { lockStanding } from "#api/src/domain/accounts/standing.ts";
+import { forgetTokenLookups, revokeAllTokens } from "#api/src/domain/accounts/tokens.ts";
+import { fileStoreFor } from "#api/src/storage/file-store.ts";
+import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
+import { removeMediaFiles } from "#api/src/domain/files/avatar.ts";
+import { stopMinting } from "#api/src/domain/airdrop/claims.ts";
+import { deleteLocation } from "#api/src/domain/map/location.ts";
+import { moveMembersUp } from "#api/src/domain/team/invites.ts";
 
 /**
  * Deletes the account. The row stays, anonymised, because ledger rows (rounds,
@@ -32,7 +32,11 @@ export async function deleteAccount(ctx: DomainContext, userId: number, input: {
     await lockStanding(tx, userId);
     await endActivity(tx, userId);
     await moveMembersUp(tx, userId);
-    const [before] = await tx.db.select({ avatar: users.avatar, avatarNew: users.avatarNew }).from(users).where(eq(users.id, userId)).for("update");
+    const [before] = await tx.db
+      .select({ avatar: users.avatar, avatarNew: users.avatarNew })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
     const [deleted] = await tx.db
       .update(users)
       .set({

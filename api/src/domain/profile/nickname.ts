@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import unhomoglyph from "unhomoglyph";
-import { ErrorCode } from "../../../../contract/errors.ts";
-import { Failure } from "../../lib/failure.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { Failure } from "#api/src/lib/failure.ts";
 
 /** The confusables skeleton of Unicode TS #39: NFD, each character to its prototype, NFD again. */
 function prototypes(text: string): string {

@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { ErrorCode } from "../../../../contract/errors.ts";
-import type { StatusIcon } from "../../../../contract/profile.ts";
-import { auditLog, statusIcons, users } from "../../db/schema.ts";
-import { uniqueViolation } from "../../lib/db-errors.ts";
-import { Failure } from "../../lib/failure.ts";
-import { inTransaction, type DomainContext } from "../context.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import type { StatusIcon } from "#contract/profile.ts";
+import { auditLog, statusIcons, users } from "#api/src/db/schema.ts";
+import { uniqueViolation } from "#api/src/lib/db-errors.ts";
+import { Failure } from "#api/src/lib/failure.ts";
+import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 
 /** The status icons a user may choose, in the operators' order. */
 export async function statusConfig(ctx: DomainContext): Promise<{ list: StatusIcon[] }> {
@@ -101,7 +101,11 @@ export async function upsertStatusIcon(
 export async function retireStatusIcon(ctx: DomainContext, input: { id: number; actor: string }): Promise<{ cleared: number } | undefined> {
   if (!Number.isInteger(input.id) || input.id < 1 || input.id > INT4_MAX) throw new Error(`not a status id: ${input.id}`);
   return inTransaction(ctx, async (tx) => {
-    const [retired] = await tx.db.update(statusIcons).set({ active: false }).where(eq(statusIcons.id, input.id)).returning({ id: statusIcons.id });
+    const [retired] = await tx.db
+      .update(statusIcons)
+      .set({ active: false })
+      .where(eq(statusIcons.id, input.id))
+      .returning({ id: statusIcons.id });
     if (!retired) return undefined;
     const cleared = await tx.db.update(users).set({ statusIcon: null }).where(eq(users.statusIcon, input.id)).returning({ id: users.id });
     await tx.db.insert(auditLog).values({

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { normalizeLanguage } from "../../../../contract/languages.ts";
-import type { User } from "../../../../contract/profile.ts";
-import { users } from "../../db/schema.ts";
-import type { DomainContext } from "../context.ts";
+import { normalizeLanguage } from "#contract/languages.ts";
+import type { User } from "#contract/profile.ts";
+import { users } from "#api/src/db/schema.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
 import { checkNickname } from "./nickname.ts";
 import { profile, toUser } from "./users.ts";
 

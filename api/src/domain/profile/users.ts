@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { User } from "../../../../contract/profile.ts";
-import { toEpochSeconds } from "../../../../contract/time.ts";
-import { unitsToDecimal } from "../../../../contract/money.ts";
-import { users } from "../../db/schema.ts";
-import type { DomainContext } from "../context.ts";
-import { inviteLink } from "../team/invite-link.ts";
+import type { User } from "#contract/profile.ts";
+import { toEpochSeconds } from "#contract/time.ts";
+import { unitsToDecimal } from "#contract/money.ts";
+import { users } from "#api/src/db/schema.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
+import { inviteLink } from "#api/src/domain/team/invite-link.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -39,4 +39,3 @@ async function loadUser(ctx: DomainContext, userId: number): Promise<UserRow> {
 export async function profile(ctx: DomainContext, userId: number): Promise<User> {
   return toUser(ctx, await loadUser(ctx, userId));
 }
-

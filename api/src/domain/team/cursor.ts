@@ -1,5 +1,5 @@
-import { ErrorCode } from "../../../../contract/errors.ts";
-import { Failure } from "../../lib/failure.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { Failure } from "#api/src/lib/failure.ts";
 
 /** Where a page of the team list ends: the last member's created_at (epoch microseconds) and id. */
 export interface TeamCursor {

@@ -1,5 +1,5 @@
-import { publicUrl } from "../../config.ts";
-import type { DomainContext } from "../context.ts";
+import { publicUrl } from "#api/src/config.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
 
 /** The link that opens registration with the code filled in: whoever registers by it joins the team. */
 export function inviteLink(ctx: DomainContext, code: string): string {

@@ -1,14 +1,14 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { ErrorCode } from "../../../../contract/errors.ts";
-import type { User } from "../../../../contract/profile.ts";
-import { rowsOf } from "../../db/client.ts";
-import { users } from "../../db/schema.ts";
-import { Failure } from "../../lib/failure.ts";
-import { inGoodStanding, requireGoodStanding, shareStanding } from "../accounts/standing.ts";
-import { inTransaction, type DomainContext } from "../context.ts";
-import { profile, toUser, type UserRow } from "../profile/users.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import type { User } from "#contract/profile.ts";
+import { rowsOf } from "#api/src/db/client.ts";
+import { users } from "#api/src/db/schema.ts";
+import { Failure } from "#api/src/lib/failure.ts";
+import { inGoodStanding, requireGoodStanding, shareStanding } from "#api/src/domain/accounts/standing.ts";
+import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
+import { profile, toUser, type UserRow } from "#api/src/domain/profile/users.ts";
 import { teammateName } from "./members.ts";
-import { shareImageOf } from "../campaign/share-path.ts";
+import { shareImageOf } from "#api/src/domain/campaign/share-path.ts";
 
 /** The user's invite code and link, and what inviting pays (Team Power's shares, the invite reward). */
 export async function inviteOf(ctx: DomainContext, userId: number) {

@@ -1,12 +1,12 @@
 import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
-import { TEAM_PAGE_SIZE, type TeamList, type TeamMember } from "../../../../contract/team.ts";
-import { toEpochSeconds } from "../../../../contract/time.ts";
-import { rowsOf } from "../../db/client.ts";
-import { minters, users } from "../../db/schema.ts";
-import { currentRound, scheduleOf } from "../airdrop/schedule.ts";
-import { statusOf } from "../airdrop/status.ts";
-import type { DomainContext } from "../context.ts";
-import { ratesOf, teamPower, teamSums } from "../power/team-power.ts";
+import { TEAM_PAGE_SIZE, type TeamList, type TeamMember } from "#contract/team.ts";
+import { toEpochSeconds } from "#contract/time.ts";
+import { rowsOf } from "#api/src/db/client.ts";
+import { minters, users } from "#api/src/db/schema.ts";
+import { currentRound, scheduleOf } from "#api/src/domain/airdrop/schedule.ts";
+import { statusOf } from "#api/src/domain/airdrop/status.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
+import { ratesOf, teamPower, teamSums } from "#api/src/domain/power/team-power.ts";
 import { decodeCursor, encodeCursor, type TeamCursor } from "./cursor.ts";
 
 export type TeamLevel = 1 | 2;
@@ -23,9 +23,7 @@ export function maskedDisplayId(id: string): string {
 
 /** Level 1: the user's invitees; level 2: their invitees' invitees. */
 export function levelCondition(userId: number, level: TeamLevel): SQL {
-  return level === 1
-    ? sql`${users.inviterId} = ${userId}`
-    : sql`${users.inviterId} in (select id from users where inviter_id = ${userId})`;
+  return level === 1 ? sql`${users.inviterId} = ${userId}` : sql`${users.inviterId} in (select id from users where inviter_id = ${userId})`;
 }
 
 async function page(ctx: DomainContext, userId: number, input: { level: TeamLevel; after?: TeamCursor }) {

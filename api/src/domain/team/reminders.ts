@@ -1,12 +1,12 @@
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { ErrorCode } from "../../../../contract/errors.ts";
-import { publicUrl } from "../../config.ts";
-import { minters, remindedMembers, teamReminders, users } from "../../db/schema.ts";
-import { utcDay } from "../../lib/clock.ts";
-import { Failure } from "../../lib/failure.ts";
-import { enqueueMail } from "../../mail/outbox.ts";
-import { reminderMail } from "../../mail/templates.ts";
-import { inTransaction, type DomainContext } from "../context.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { publicUrl } from "#api/src/config.ts";
+import { minters, remindedMembers, teamReminders, users } from "#api/src/db/schema.ts";
+import { utcDay } from "#api/src/lib/clock.ts";
+import { Failure } from "#api/src/lib/failure.ts";
+import { enqueueMail } from "#api/src/mail/outbox.ts";
+import { reminderMail } from "#api/src/mail/templates.ts";
+import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { levelCondition, teammateName } from "./members.ts";
 
 const DAY_MS = 86_400_000;
@@ -17,7 +17,15 @@ function pausedMembers(ctx: DomainContext, userId: number) {
     .select({ id: users.id, email: users.email, uiLang: users.uiLang })
     .from(users)
     .innerJoin(minters, eq(minters.userId, users.id))
-    .where(and(levelCondition(userId, 1), isNotNull(minters.suspendedAt), isNull(users.deletedAt), isNull(users.bannedAt), isNotNull(users.email)));
+    .where(
+      and(
+        levelCondition(userId, 1),
+        isNotNull(minters.suspendedAt),
+        isNull(users.deletedAt),
+        isNull(users.bannedAt),
+        isNotNull(users.email),
+      ),
+    );
 }
 
 /**

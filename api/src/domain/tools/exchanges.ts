@@ -1,15 +1,15 @@
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
-import { ErrorCode } from "../../../../contract/errors.ts";
-import type { ExchangeInfo } from "../../../../contract/tools.ts";
-import { toEpochSeconds } from "../../../../contract/time.ts";
-import { exchangePairs, exchangeParticipants, exchanges, forceStones, users } from "../../db/schema.ts";
-import { randomCode } from "../../../../lib/crypto.ts";
-import { uniqueViolation } from "../../lib/db-errors.ts";
-import { Failure } from "../../lib/failure.ts";
-import { inGoodStanding, requireGoodStanding, type Standing } from "../accounts/standing.ts";
-import { inTransaction, type DomainContext } from "../context.ts";
-import { grantPower } from "../power/grants.ts";
-import { maskedDisplayId, teammateName } from "../team/members.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import type { ExchangeInfo } from "#contract/tools.ts";
+import { toEpochSeconds } from "#contract/time.ts";
+import { exchangePairs, exchangeParticipants, exchanges, forceStones, users } from "#api/src/db/schema.ts";
+import { randomCode } from "#lib/crypto.ts";
+import { uniqueViolation } from "#api/src/lib/db-errors.ts";
+import { Failure } from "#api/src/lib/failure.ts";
+import { inGoodStanding, requireGoodStanding, type Standing } from "#api/src/domain/accounts/standing.ts";
+import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
+import { grantPower } from "#api/src/domain/power/grants.ts";
+import { maskedDisplayId, teammateName } from "#api/src/domain/team/members.ts";
 import { exchangeGain, makeDueStones } from "./stones.ts";
 
 type ExchangeRow = typeof exchanges.$inferSelect;
@@ -262,7 +262,11 @@ export async function cancelExchange(ctx: DomainContext, userId: number, exchang
 
 /** Cancels a forming exchange, locked: every participant's stone returns. */
 async function cancel(tx: DomainContext, exchange: ExchangeRow): Promise<void> {
-  await release(tx, exchange.id, (await participants(tx, exchange.id)).map((p) => p.userId));
+  await release(
+    tx,
+    exchange.id,
+    (await participants(tx, exchange.id)).map((p) => p.userId),
+  );
   await tx.db.update(exchanges).set({ status: "cancelled" }).where(eq(exchanges.id, exchange.id));
 }
 
@@ -285,7 +289,11 @@ export async function endExchangesOf(tx: DomainContext, userId: number): Promise
  * The leader removes a participant, or a participant leaves; the stone returns. The leader
  * "leaving" cancels the exchange.
  */
-export async function removeMember(ctx: DomainContext, userId: number, input: { exchangeId: number; memberId: number }): Promise<Record<string, never>> {
+export async function removeMember(
+  ctx: DomainContext,
+  userId: number,
+  input: { exchangeId: number; memberId: number },
+): Promise<Record<string, never>> {
   return inTransaction(ctx, async (tx) => {
     const exchange = await lockExchange(tx, eq(exchanges.id, input.exchangeId));
     if (!exchange) throw new Failure(ErrorCode.exchangeNotMember);
@@ -301,4 +309,3 @@ export async function removeMember(ctx: DomainContext, userId: number, input: { 
     return {};
   });
 }
-

@@ -1,15 +1,15 @@
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
-import { ErrorCode } from "../../../../contract/errors.ts";
-import { toEpochSeconds } from "../../../../contract/time.ts";
-import { giftBoxes, giftPairs, users } from "../../db/schema.ts";
-import { utcDay } from "../../lib/clock.ts";
-import { randomCode } from "../../../../lib/crypto.ts";
-import { Failure } from "../../lib/failure.ts";
-import { inGoodStanding, requireGoodStanding, shareStanding } from "../accounts/standing.ts";
-import { inTransaction, type DomainContext } from "../context.ts";
-import { grantPower } from "../power/grants.ts";
-import { teammateName } from "../team/members.ts";
-import { lockInviteTree, wouldLoop } from "../team/invites.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { toEpochSeconds } from "#contract/time.ts";
+import { giftBoxes, giftPairs, users } from "#api/src/db/schema.ts";
+import { utcDay } from "#api/src/lib/clock.ts";
+import { randomCode } from "#lib/crypto.ts";
+import { Failure } from "#api/src/lib/failure.ts";
+import { inGoodStanding, requireGoodStanding, shareStanding } from "#api/src/domain/accounts/standing.ts";
+import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
+import { grantPower } from "#api/src/domain/power/grants.ts";
+import { teammateName } from "#api/src/domain/team/members.ts";
+import { lockInviteTree, wouldLoop } from "#api/src/domain/team/invites.ts";
 import { countOf, lockProgress, saveProgress } from "./progress.ts";
 
 const DAY_MS = 86_400_000;
@@ -55,7 +55,10 @@ export async function giftList(ctx: DomainContext, userId: number) {
       .from(giftBoxes)
       .where(and(eq(giftBoxes.ownerId, userId), isNull(giftBoxes.usedAt)))
       .orderBy(desc(giftBoxes.createdAt), desc(giftBoxes.id)),
-    ctx.db.select({ n: countOf }).from(giftBoxes).where(and(eq(giftBoxes.usedBy, userId), isNotNull(giftBoxes.usedAt))),
+    ctx.db
+      .select({ n: countOf })
+      .from(giftBoxes)
+      .where(and(eq(giftBoxes.usedBy, userId), isNotNull(giftBoxes.usedAt))),
   ]);
   return {
     list: boxes.map((b) => ({ id: b.id, code: b.code, created_at: toEpochSeconds(b.createdAt) })),
@@ -72,7 +75,10 @@ export async function giftList(ctx: DomainContext, userId: number) {
  */
 async function joinSendersTeam(tx: DomainContext, senderId: number, recipientId: number): Promise<boolean> {
   await lockInviteTree(tx);
-  const [recipient] = await tx.db.select({ inviterId: users.inviterId, createdAt: users.createdAt }).from(users).where(eq(users.id, recipientId));
+  const [recipient] = await tx.db
+    .select({ inviterId: users.inviterId, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, recipientId));
   const [sender] = await tx.db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, senderId));
   const [team] = await tx.db
     .select({ n: countOf })

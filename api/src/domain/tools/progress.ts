@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { toolProgress, users } from "../../db/schema.ts";
-import type { DomainContext } from "../context.ts";
+import { toolProgress, users } from "#api/src/db/schema.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
 
 /**
  * Locks the user's tool progress row (made on first use) for the rest of the transaction and

@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
-import { exchanges, toolProgress, users } from "../../db/schema.ts";
-import { toEpochSeconds } from "../../../../contract/time.ts";
-import { inTransaction, type DomainContext } from "../context.ts";
+import { exchanges, toolProgress, users } from "#api/src/db/schema.ts";
+import { toEpochSeconds } from "#contract/time.ts";
+import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { exchangeInfoOf, openExchangeOf } from "./exchanges.ts";
 import { heldStones, kindOf, makeDueStones, nextStoneAt } from "./stones.ts";
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { STONE_KINDS, type StoneKind } from "../../../../contract/tool-kinds.ts";
-import { forceStones } from "../../db/schema.ts";
-import { keyedHash } from "../../../../lib/crypto.ts";
-import type { DomainContext } from "../context.ts";
+import { STONE_KINDS, type StoneKind } from "#contract/tool-kinds.ts";
+import { forceStones } from "#api/src/db/schema.ts";
+import { keyedHash } from "#lib/crypto.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
 import { countOf, lockProgress, saveProgress } from "./progress.ts";
 import { parseSchedule, stoneDueDay, stonesDueBy } from "./schedule.ts";
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { accountRoutes } from "../../../../contract/accounts.ts";
-import { issueDid } from "../../domain/accounts/devices.ts";
-import { bindPushToken } from "../../domain/accounts/push-tokens.ts";
-import { sendCode } from "../../domain/accounts/send-code.ts";
-import { login, register } from "../../domain/accounts/sign-in.ts";
-import { logout } from "../../domain/accounts/tokens.ts";
-import { bind } from "../../plugins/route.ts";
+import { accountRoutes } from "#contract/accounts.ts";
+import { issueDid } from "#api/src/domain/accounts/devices.ts";
+import { bindPushToken } from "#api/src/domain/accounts/push-tokens.ts";
+import { sendCode } from "#api/src/domain/accounts/send-code.ts";
+import { login, register } from "#api/src/domain/accounts/sign-in.ts";
+import { logout } from "#api/src/domain/accounts/tokens.ts";
+import { bind } from "#api/src/plugins/route.ts";
 
 export async function accountsApi(app: FastifyInstance): Promise<void> {
   const ctx = app.domain;

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from "fastify";
-import { airdropRoutes } from "../../../../contract/airdrop.ts";
-import type { BonusTypeValue } from "../../../../contract/bonus-tasks.ts";
-import { claimRounds, startAirdrop } from "../../domain/airdrop/claims.ts";
-import { airdropFacts } from "../../domain/airdrop/facts.ts";
-import { airdropInfo } from "../../domain/airdrop/info.ts";
-import { listRounds } from "../../domain/airdrop/rounds.ts";
-import { bindSocialHandle, recordFollow } from "../../domain/airdrop/social.ts";
-import { claimBonus, listTasks } from "../../domain/airdrop/tasks.ts";
-import { verifiedApp } from "../../lib/native-app.ts";
-import { bind } from "../../plugins/route.ts";
+import { airdropRoutes } from "#contract/airdrop.ts";
+import type { BonusTypeValue } from "#contract/bonus-tasks.ts";
+import { claimRounds, startAirdrop } from "#api/src/domain/airdrop/claims.ts";
+import { airdropFacts } from "#api/src/domain/airdrop/facts.ts";
+import { airdropInfo } from "#api/src/domain/airdrop/info.ts";
+import { listRounds } from "#api/src/domain/airdrop/rounds.ts";
+import { bindSocialHandle, recordFollow } from "#api/src/domain/airdrop/social.ts";
+import { claimBonus, listTasks } from "#api/src/domain/airdrop/tasks.ts";
+import { verifiedApp } from "#api/src/lib/native-app.ts";
+import { bind } from "#api/src/plugins/route.ts";
 
 export async function airdropApi(app: FastifyInstance): Promise<void> {
   const ctx = app.domain;

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { campaignRoutes, SHARE_IMAGE_FILE } from "../../../../contract/campaign.ts";
-import { ErrorCode } from "../../../../contract/errors.ts";
-import { applyToCampaign, campaignOf } from "../../domain/campaign/application.ts";
-import { shareImage } from "../../domain/campaign/share.ts";
-import { Failure } from "../../lib/failure.ts";
-import { bind } from "../../plugins/route.ts";
-import { fileStoreFor } from "../../storage/file-store.ts";
+import { campaignRoutes, SHARE_IMAGE_FILE } from "#contract/campaign.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { applyToCampaign, campaignOf } from "#api/src/domain/campaign/application.ts";
+import { shareImage } from "#api/src/domain/campaign/share.ts";
+import { Failure } from "#api/src/lib/failure.ts";
+import { bind } from "#api/src/plugins/route.ts";
+import { fileStoreFor } from "#api/src/storage/file-store.ts";
 
 export async function campaignApi(app: FastifyInstance): Promise<void> {
   const ctx = app.domain;

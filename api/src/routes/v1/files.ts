@@ -1,12 +1,12 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ErrorCode } from "../../../../contract/errors.ts";
-import { FILE_NAME, filesRoutes, UPLOAD_TYPES, type UploadType } from "../../../../contract/files.ts";
-import { uploadAvatar } from "../../domain/files/avatar.ts";
-import { uploadCampaignPhoto } from "../../domain/files/campaign-photo.ts";
-import { Failure } from "../../lib/failure.ts";
-import { bind } from "../../plugins/route.ts";
-import { fileStoreFor } from "../../storage/file-store.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { FILE_NAME, filesRoutes, UPLOAD_TYPES, type UploadType } from "#contract/files.ts";
+import { uploadAvatar } from "#api/src/domain/files/avatar.ts";
+import { uploadCampaignPhoto } from "#api/src/domain/files/campaign-photo.ts";
+import { Failure } from "#api/src/lib/failure.ts";
+import { bind } from "#api/src/plugins/route.ts";
+import { fileStoreFor } from "#api/src/storage/file-store.ts";
 
 /**
  * How long a browser may show a user's picture without asking again, and that no shared cache

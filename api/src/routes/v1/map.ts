@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { mapRoutes } from "../../../../contract/map.ts";
-import { deleteLocation, setLocation } from "../../domain/map/location.ts";
-import { nearby } from "../../domain/map/nearby.ts";
-import { bind } from "../../plugins/route.ts";
+import { mapRoutes } from "#contract/map.ts";
+import { deleteLocation, setLocation } from "#api/src/domain/map/location.ts";
+import { nearby } from "#api/src/domain/map/nearby.ts";
+import { bind } from "#api/src/plugins/route.ts";
 
 export async function mapApi(app: FastifyInstance): Promise<void> {
   const ctx = app.domain;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { teamRoutes } from "../../../../contract/team.ts";
-import { bindInviter, inviteOf, inviterName } from "../../domain/team/invites.ts";
-import { teamMembers } from "../../domain/team/members.ts";
-import { reminderState, sendReminder } from "../../domain/team/reminders.ts";
-import { bind } from "../../plugins/route.ts";
+import { teamRoutes } from "#contract/team.ts";
+import { bindInviter, inviteOf, inviterName } from "#api/src/domain/team/invites.ts";
+import { teamMembers } from "#api/src/domain/team/members.ts";
+import { reminderState, sendReminder } from "#api/src/domain/team/reminders.ts";
+import { bind } from "#api/src/plugins/route.ts";
 
 export async function teamApi(app: FastifyInstance): Promise<void> {
   const ctx = app.domain;

@@ -1,9 +1,16 @@
 import type { FastifyInstance } from "fastify";
-import { toolsRoutes } from "../../../../contract/tools.ts";
-import { cancelExchange, createExchange, joinExchange, removeMember, startExchange, viewExchange } from "../../domain/tools/exchanges.ts";
-import { giftList, useGift } from "../../domain/tools/gifts.ts";
-import { stoneList } from "../../domain/tools/stone-list.ts";
-import { bind } from "../../plugins/route.ts";
+import { toolsRoutes } from "#contract/tools.ts";
+import {
+  cancelExchange,
+  createExchange,
+  joinExchange,
+  removeMember,
+  startExchange,
+  viewExchange,
+} from "#api/src/domain/tools/exchanges.ts";
+import { giftList, useGift } from "#api/src/domain/tools/gifts.ts";
+import { stoneList } from "#api/src/domain/tools/stone-list.ts";
+import { bind } from "#api/src/plugins/route.ts";
 
 export async function toolsApi(app: FastifyInstance): Promise<void> {
   const ctx = app.domain;
@@ -11,7 +18,9 @@ export async function toolsApi(app: FastifyInstance): Promise<void> {
   bind(app, toolsRoutes.createExchange, ({ principal, body }) =>
     createExchange(ctx, principal.userId, { stoneId: body.force_stone_id, quota: body.member_count }),
   );
-  bind(app, toolsRoutes.joinExchange, ({ principal, body }) => joinExchange(ctx, principal.userId, { code: body.code, stoneId: body.force_stone_id }));
+  bind(app, toolsRoutes.joinExchange, ({ principal, body }) =>
+    joinExchange(ctx, principal.userId, { code: body.code, stoneId: body.force_stone_id }),
+  );
   bind(app, toolsRoutes.startExchange, ({ principal, body }) => startExchange(ctx, principal.userId, body.team_id));
   bind(app, toolsRoutes.exchange, ({ principal, params }) => viewExchange(ctx, principal.userId, params.team_id));
   bind(app, toolsRoutes.cancelExchange, ({ principal, params }) => cancelExchange(ctx, principal.userId, params.team_id));
