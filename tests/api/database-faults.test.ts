@@ -247,9 +247,13 @@ describe("a database unreachable at start: one line on stderr and a non-zero exi
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   /** Runs an entry point to its end (or kills it after 30 s): its exit code and what it wrote. */
-  function run(entry: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string; ms: number }> {
+  function run(
+    entry: string,
+    env: Record<string, string>,
+    args: string[] = [],
+  ): Promise<{ code: number | null; stderr: string; stdout: string; ms: number }> {
     const start = performance.now();
-    const child = spawn(process.execPath, ["--import", "tsx", entry], {
+    const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], {
       env: {
         PATH: process.env.PATH ?? "",
         HOME: process.env.HOME ?? "",
@@ -310,6 +314,25 @@ describe("a database unreachable at start: one line on stderr and a non-zero exi
       stderr,
       new RegExp(`^Cannot open the database at DATABASE_URL postgres://vv@127\\.0\\.0\\.1:${port}/vv: connect ECONNREFUSED`),
     );
+  });
+
+  test("the operator command (npm run ops) against a black hole: one line after the connect timeout, not a hang", async () => {
+    const server = await fakeServer();
+    try {
+      const { code, stderr, ms } = await run(
+        "api/src/cli/ops.ts",
+        { DATABASE_URL: `postgres://vv@127.0.0.1:${server.port}/vv`, DATABASE_CONNECT_TIMEOUT_MS: "500" },
+        ["ban-device", "ops-black-hole-device"],
+      );
+      expect(code).toBe(1);
+      expectOneLine(
+        stderr,
+        /^failed: Cannot open the database at DATABASE_URL postgres:\/\/vv@127\.0\.0\.1:\d+\/vv: no answer within 500 ms \(DATABASE_CONNECT_TIMEOUT_MS\)$/,
+      );
+      expect(ms).toBeLessThan(15_000);
+    } finally {
+      await server.close();
+    }
   });
 
   test("the standalone API against a black hole: the same, after the connect timeout", async () => {

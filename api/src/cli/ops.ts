@@ -1,6 +1,6 @@
 import { userInfo } from "node:os";
 import pino from "pino";
-import { ConfigError, loadApiConfig } from "#api/src/config.ts";
+import { ConfigError, databaseTimeouts, loadApiConfig } from "#api/src/config.ts";
 import { keepFilesPrivate } from "#lib/private-files.ts";
 import { openDatabase } from "#api/src/db/client.ts";
 import { setDeviceBan, setUserBan } from "#api/src/domain/accounts/bans.ts";
@@ -150,7 +150,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return name ? 2 : 0;
   }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, timeouts: databaseTimeouts(config) });
   try {
     const log = pino({ level: "warn" });
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log });
