@@ -11,7 +11,7 @@ export const THEME_COLOR = "#241c5c";
 export const THEME_COLOR_DARK = "#0e0b20";
 export const BACKGROUND_COLOR = "#f3f1fb";
 
-export const MANIFEST_PATH = "/manifest.webmanifest";
+const MANIFEST_PATH = "/manifest.webmanifest";
 
 /**
  * The page's manifest, in the page's language. The language is in the URL rather than left to
