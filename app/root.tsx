@@ -7,6 +7,7 @@ import { translator, type Bundles, type Translator } from "#app/utils/translate.
 import { DEFAULT_LANGUAGE, languageDir, normalizeLanguage, type LanguageCode } from "#contract/languages.ts";
 import type { loader } from "./root.server.ts";
 import { AppFrame } from "./components/app-frame.tsx";
+import { manifestHref, THEME_COLOR, THEME_COLOR_DARK } from "./features/install/install.ts";
 import { IconSprite } from "./components/icons.tsx";
 import { LoadingSpinner } from "./components/loading-spinner.tsx";
 import { OfflineNotice } from "./components/offline-notice.tsx";
@@ -21,7 +22,6 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
   { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
-  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export const handle: RouteHandle = { i18n: ROOT_NAMESPACES };
@@ -97,10 +97,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <head>
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-          <meta name="theme-color" content="#241c5c" />
+          <meta name="theme-color" content={THEME_COLOR} media="(prefers-color-scheme: light)" />
+          <meta name="theme-color" content={THEME_COLOR_DARK} media="(prefers-color-scheme: dark)" />
           <Meta />
           <ErrorTitle />
           <Links />
+          <link rel="manifest" href={manifestHref(locale)} />
         </head>
         <body>
           <IconSprite />

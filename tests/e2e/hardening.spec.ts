@@ -141,7 +141,7 @@ test.describe("the web app's guards, in front of every route", () => {
     for (const [path, type] of [
       ["/robots.txt", "text/plain"],
       ["/icon.svg", "image/svg+xml"],
-      ["/manifest.webmanifest", "application/manifest+json"],
+      ["/icons/icon-192.png", "image/png"],
     ]) {
       const res = await request.get(path);
       expect(res.status(), path).toBe(200);
