@@ -161,11 +161,13 @@ export function bodyGuard(opts: Pick<GuardOptions, "bodyLimit" | "uploadLimit" |
 
 /**
  * Pages of a signed-in user and Remix's data requests are never stored by a shared cache, nor
- * by the browser's back-forward cache after logout. Uploaded pictures keep their own caching.
+ * by the browser's back-forward cache after logout. Uploaded pictures and the manifest (the
+ * same for everyone who reads its language) keep their own caching.
  */
 export function privateCaching(req: Request, res: Response, next: NextFunction): void {
   const personal = isDataPath(req.path) || /(?:^|;\s*)vv_session=/.test(req.headers.cookie ?? "");
-  if (personal && mediaName(req.path) === null) res.setHeader("Cache-Control", "private, no-store");
+  const shared = mediaName(req.path) !== null || req.path === "/manifest.webmanifest";
+  if (personal && !shared) res.setHeader("Cache-Control", "private, no-store");
   next();
 }
 

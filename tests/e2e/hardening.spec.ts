@@ -225,7 +225,10 @@ test.describe("the web app's guards, in front of every route", () => {
     }
   });
 
-  test("signed-in pages and data requests are never cached", async ({ page, request }) => {
+  test("signed-in pages and data requests are never cached; the manifest, the same for everyone, keeps its hour", async ({
+    page,
+    request,
+  }) => {
     await registerAs(page, uniqueEmail("cache"));
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const res = await request.get("/airdrop", { headers: { cookie } });
@@ -233,6 +236,9 @@ test.describe("the web app's guards, in front of every route", () => {
     expect(res.headers()["cache-control"]).toBe("private, no-store");
     const data = await request.get("/team.data", { headers: { cookie } });
     expect(data.headers()["cache-control"]).toBe("private, no-store");
+    const manifest = await request.get("/manifest.webmanifest?lang=en", { headers: { cookie } });
+    expect(manifest.headers()["cache-control"]).toBe("public, max-age=3600");
+    expect(manifest.headers()["set-cookie"]).toBeUndefined();
   });
 
   test("the data folder is the service's alone: every folder 0700, the secrets, mail and database files 0600", () => {
