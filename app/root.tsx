@@ -103,6 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <ErrorTitle />
           <Links />
           <link rel="manifest" href={manifestHref(locale)} />
+          <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         </head>
         <body>
           <IconSprite />

@@ -28,3 +28,12 @@ for (const size of SIZES) {
     console.log(`public/icons/${name}`);
   }
 }
+
+// iPhones put "Add to Home Screen" icons on a square of their own, with their own corners, and
+// show black where a picture is transparent: the full-bleed square, 180 pixels.
+await sharp(Buffer.from(fullBleed), { density: (72 * 180) / 64 })
+  .resize(180, 180)
+  .flatten()
+  .png({ compressionLevel: 9, palette: false })
+  .toFile("public/icons/apple-touch-icon.png");
+console.log("public/icons/apple-touch-icon.png");

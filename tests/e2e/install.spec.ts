@@ -61,6 +61,12 @@ async function expectManifest(page: Page, request: APIRequestContext, lng: strin
     const { width, height } = await sharp(await res.body()).metadata();
     expect(`${width}x${height}`, icon.src).toBe(icon.sizes);
   }
+  // iPhones take their home-screen icon from the page: an opaque 180-pixel square.
+  const apple = await page.locator('link[rel="apple-touch-icon"]').getAttribute("href");
+  const appleIcon = await request.get(apple!);
+  expect(appleIcon.headers()["content-type"]).toBe("image/png");
+  const appleMeta = await sharp(await appleIcon.body()).metadata();
+  expect([appleMeta.width, appleMeta.height, appleMeta.hasAlpha]).toEqual([180, 180, false]);
   // The browser's bar: the header band's colour, and the page's own background in the dark theme.
   const themes = await page
     .locator('meta[name="theme-color"]')
