@@ -26,7 +26,7 @@ const base64url = (pattern: RegExp, code: ErrorCodeValue) =>
     .transform((v) => v.trim().replace(/=+$/, ""))
     .refine((v) => pattern.test(v), failsWith(code));
 
-export const webPushSubscriptionBody = z.object({
+const webPushSubscriptionBody = z.object({
   endpoint: z
     .string()
     .trim()

@@ -30,7 +30,7 @@ export interface PushOptions {
 }
 
 /** A subscription the push service could not take this time (429, 5xx, no answer): send to it again later. */
-export interface PushRetry {
+interface PushRetry {
   subscriptionId: number;
   /** The push service's status, or null when it gave none (refused connection, timeout). */
   status: number | null;
