@@ -19,11 +19,11 @@ function isPushEndpoint(value: string): boolean {
   return (url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password && url.hostname !== "";
 }
 
-/** Base64url as browsers give it (no padding; padding tolerated and dropped). */
+/** Base64url as browsers give it: no padding, or padding the API drops. */
 const base64url = (pattern: RegExp, code: ErrorCodeValue) =>
   z
     .string()
-    .transform((v) => v.trim().replace(/=+$/, ""))
+    .trim()
     .refine((v) => pattern.test(v), failsWith(code));
 
 const webPushSubscriptionBody = z.object({
@@ -34,8 +34,8 @@ const webPushSubscriptionBody = z.object({
     .describe("PushSubscription.endpoint: the push service's https URL for this browser"),
   keys: z.object({
     // An uncompressed P-256 point: 65 bytes, the first one 4 (so its base64url starts with B).
-    p256dh: base64url(/^B[A-Za-z0-9_-]{86}$/, ErrorCode.pushKeysInvalid).describe("The browser's P-256 public key, base64url"),
-    auth: base64url(/^[A-Za-z0-9_-]{22}$/, ErrorCode.pushKeysInvalid).describe("The 16-byte authentication secret, base64url"),
+    p256dh: base64url(/^B[A-Za-z0-9_-]{86}=?$/, ErrorCode.pushKeysInvalid).describe("The browser's P-256 public key, base64url"),
+    auth: base64url(/^[A-Za-z0-9_-]{22}(==)?$/, ErrorCode.pushKeysInvalid).describe("The 16-byte authentication secret, base64url"),
   }),
   label: z.string().trim().max(200).optional().describe("Which browser or device this is (a user agent), shown to its owner"),
 });

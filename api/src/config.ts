@@ -136,6 +136,7 @@ export const apiConfigSchema = z.object({
     .default("false")
     .transform((v) => v === "true"),
   PUSH_SEND_TIMEOUT_MS: int(10_000, 100),
+  PUSH_SUBSCRIPTIONS_PER_USER: int(10, 1),
 });
 
 export type ApiConfig = z.infer<typeof apiConfigSchema> & { API_SECRET: string };

@@ -10,6 +10,7 @@ import { webPushSubscriptions } from "#api/src/db/schema.ts";
 import type { Db } from "#api/src/db/client.ts";
 import { endpointAllowed, isPublicAddress, PrivateAddressError, publicOnlyLookup } from "#api/src/domain/push/endpoints.ts";
 import { sendWebPush, type PushMessage } from "#api/src/domain/push/send.ts";
+import { subscribeWebPush } from "#api/src/domain/push/subscriptions.ts";
 import { vapidKeyPair } from "#api/src/domain/push/vapid.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { expectCode, expectOk, logIn, signUp, type Caller } from "./helpers.ts";
@@ -65,6 +66,7 @@ beforeAll(async () => {
     OTP_RESEND_SECONDS: "0",
     VAPID_SUBJECT: SUBJECT,
     DEVICE_ACCOUNTS_PER_DAY: "5",
+    PUSH_SUBSCRIPTIONS_PER_USER: "6",
   });
 });
 afterAll(async () => {
@@ -206,7 +208,7 @@ describe("sending", () => {
     const { public_key } = expectOk(await phone.client.call("GET", KEY));
 
     api.clock.advance(60);
-    const result = await sendWebPush(api.domain, phone.user.id, message, { ttlSeconds: 3600, urgency: "high" });
+    const result = await sendWebPush(api.domain, phone.user.id, { message, ttlSeconds: 3600, urgency: "high" });
     expect(result).toEqual({ delivered: 2, removed: 0, retry: [], failed: [] });
     expect(receivedAt(c)).toEqual([]);
     for (const sub of [a, b]) {
@@ -236,7 +238,7 @@ describe("sending", () => {
     }
     // One tag, one topic: the push service replaces a notification still waiting with the next.
     expect(receivedAt(a)[0].headers.topic).toBe(receivedAt(b)[0].headers.topic);
-    const other = await sendWebPush(api.domain, phone.user.id, { ...message, tag: "team-reminder" }, { ttlSeconds: 60 });
+    const other = await sendWebPush(api.domain, phone.user.id, { message: { ...message, tag: "team-reminder" }, ttlSeconds: 60 });
     expect(other.delivered).toBe(2);
     expect(receivedAt(a)[1].headers.topic).not.toBe(receivedAt(a)[0].headers.topic);
     expect(receivedAt(a)[1].headers.urgency).toBe("normal");
@@ -257,7 +259,7 @@ describe("sending", () => {
     const idOf = async (b: Browser) => (await rowOf(b.endpoint))!.id;
     const [busyId, downId, badId] = [await idOf(busy), await idOf(down), await idOf(bad)];
 
-    const result = await sendWebPush(api.domain, first.user.id, message, { ttlSeconds: 600 });
+    const result = await sendWebPush(api.domain, first.user.id, { message, ttlSeconds: 600 });
     expect(result.delivered).toBe(1);
     expect(result.removed).toBe(2);
     expect(result.retry).toEqual(
@@ -283,7 +285,7 @@ describe("sending", () => {
     expectOk(await subscribe(client, silent.json));
     expectOk(await subscribe(laptop, fine.json));
     const started = Date.now();
-    const result = await sendWebPush(api.domain, user.id, message, { ttlSeconds: 60 });
+    const result = await sendWebPush(api.domain, user.id, { message, ttlSeconds: 60 });
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(result).toEqual({
       delivered: 1,
@@ -297,7 +299,7 @@ describe("sending", () => {
   test("a user without subscriptions: nothing sent", async () => {
     const { user } = await signUp(api);
     const before = service.received.length;
-    expect(await sendWebPush(api.domain, user.id, message, { ttlSeconds: 60 })).toEqual({
+    expect(await sendWebPush(api.domain, user.id, { message, ttlSeconds: 60 })).toEqual({
       delivered: 0,
       removed: 0,
       retry: [],
@@ -313,7 +315,7 @@ describe("POST /v1/user/web_push/subscribe/", () => {
     const second = await signUp(api);
     const b = browser();
     expectOk(await subscribe(first.client, b.json));
-    await sendWebPush(api.domain, first.user.id, message, { ttlSeconds: 60 });
+    await sendWebPush(api.domain, first.user.id, { message, ttlSeconds: 60 });
     expect((await rowOf(b.endpoint))!.lastSuccessAt).not.toBeNull();
     api.clock.advance(30);
     expectOk(await subscribe(second.client, b.json));
@@ -340,6 +342,21 @@ describe("POST /v1/user/web_push/subscribe/", () => {
       expect(rows).toHaveLength(1);
       expect(accounts.map((a) => a.user.id)).toContain(rows[0].userId);
     }
+  });
+
+  test("an account keeps its newest PUSH_SUBSCRIPTIONS_PER_USER subscriptions", async () => {
+    const { user } = await signUp(api);
+    const browsers = Array.from({ length: 8 }, () => browser());
+    for (const [i, b] of browsers.entries()) {
+      api.clock.advance(1);
+      await subscribeWebPush(api.domain, { userId: user.id, did: `cap-${user.id}-${i}` }, b.json);
+    }
+    expect((await rowsOf(user.id)).map((r) => r.endpoint).sort()).toEqual(
+      browsers
+        .slice(2)
+        .map((b) => b.endpoint)
+        .sort(),
+    );
   });
 
   test("a browser's new subscription replaces the one it had", async () => {
@@ -444,7 +461,7 @@ describe("endpoints outside the public internet", () => {
       await strict.database.db
         .insert(webPushSubscriptions)
         .values({ ...saved, id: undefined, did: null, endpoint: `${service.base}/push/old` });
-      const result = await sendWebPush(strict.domain, user.id, message, { ttlSeconds: 60 });
+      const result = await sendWebPush(strict.domain, user.id, { message, ttlSeconds: 60 });
       expect(result).toEqual({ delivered: 0, removed: 2, retry: [], failed: [] });
       expect(service.received.length).toBe(before);
       expect(await strict.database.db.select().from(webPushSubscriptions)).toEqual([]);

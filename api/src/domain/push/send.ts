@@ -23,7 +23,8 @@ export interface PushMessage {
   dedupeKey: string;
 }
 
-export interface PushOptions {
+export interface PushInput {
+  message: PushMessage;
   /** How long the push service keeps it for a device that is offline. */
   ttlSeconds: number;
   urgency?: "very-low" | "low" | "normal" | "high";
@@ -62,11 +63,12 @@ type Outcome =
   | { kind: "failed"; status: number };
 
 /**
- * Sends one notification to every browser the user subscribed, each request with its own
- * timeout (PUSH_SEND_TIMEOUT_MS). Only the push requests' addresses are checked here; when to
- * send and whether to retry are the caller's.
+ * Sends one notification to every browser the user subscribed, in parallel, each request with
+ * its own timeout (PUSH_SEND_TIMEOUT_MS), so one slow push service holds up no other. What to
+ * send, when, and when to try the returned ones again are the caller's.
  */
-export async function sendWebPush(ctx: DomainContext, userId: number, message: PushMessage, options: PushOptions): Promise<PushResult> {
+export async function sendWebPush(ctx: DomainContext, userId: number, input: PushInput): Promise<PushResult> {
+  const { message } = input;
   const payload = JSON.stringify({
     title: message.title,
     body: message.body,
@@ -85,8 +87,8 @@ export async function sendWebPush(ctx: DomainContext, userId: number, message: P
     subscriptions.map((s) => {
       const details = webPush.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, payload, {
         vapidDetails,
-        TTL: options.ttlSeconds,
-        urgency: options.urgency ?? "normal",
+        TTL: input.ttlSeconds,
+        urgency: input.urgency ?? "normal",
         topic: topicOf(message.tag),
         contentEncoding: "aes128gcm",
       });

@@ -1,5 +1,5 @@
 import { createPublicKey } from "node:crypto";
-import { and, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { ErrorCode } from "#contract/errors.ts";
 import type { WebPushSubscriptionInput } from "#contract/push.ts";
 import { webPushSubscriptions } from "#api/src/db/schema.ts";
@@ -25,7 +25,8 @@ function isP256Point(p256dh: string): boolean {
  * Saves a browser's subscription for the signed-in account. The endpoint is one browser's: if
  * another account subscribed it (someone else signed in on that browser before), it moves to this
  * one, as a new subscription. A browser holds one subscription at a time, so one saved before
- * from this device under another endpoint goes.
+ * from this device under another endpoint goes. An account keeps its PUSH_SUBSCRIPTIONS_PER_USER
+ * newest.
  */
 export async function subscribeWebPush(
   ctx: DomainContext,
@@ -33,14 +34,15 @@ export async function subscribeWebPush(
   input: WebPushSubscriptionInput,
 ): Promise<void> {
   if (!endpointAllowed(input.endpoint, ctx.config.PUSH_ENDPOINT_ALLOW_LOCAL)) throw new Failure(ErrorCode.pushEndpointInvalid);
-  if (!isP256Point(input.keys.p256dh)) throw new Failure(ErrorCode.pushKeysInvalid);
+  const p256dh = input.keys.p256dh.replace(/=+$/, "");
+  if (!isP256Point(p256dh)) throw new Failure(ErrorCode.pushKeysInvalid);
   const now = ctx.clock.now();
   const row = {
     userId: principal.userId,
     did: principal.did,
     endpoint: input.endpoint,
-    p256dh: input.keys.p256dh,
-    auth: input.keys.auth,
+    p256dh,
+    auth: input.keys.auth.replace(/=+$/, ""),
     label: input.label || null,
   };
   await inTransaction(ctx, async (tx) => {
@@ -63,6 +65,16 @@ export async function subscribeWebPush(
           lastSuccessAt: sql`case when ${sameUser} then "web_push_subscriptions"."last_success_at" end`,
         },
       });
+    // Every send posts to each of them: the oldest beyond the limit go.
+    const kept = tx.db
+      .select({ id: webPushSubscriptions.id })
+      .from(webPushSubscriptions)
+      .where(eq(webPushSubscriptions.userId, principal.userId))
+      .orderBy(desc(webPushSubscriptions.createdAt), desc(webPushSubscriptions.id))
+      .limit(ctx.config.PUSH_SUBSCRIPTIONS_PER_USER);
+    await tx.db
+      .delete(webPushSubscriptions)
+      .where(and(eq(webPushSubscriptions.userId, principal.userId), notInArray(webPushSubscriptions.id, kept)));
   });
 }
 
