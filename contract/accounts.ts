@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { userSchema } from "./profile.ts";
+import { PUSH_ENDPOINT_MAX } from "./push.ts";
 import { route } from "./route.ts";
 import { emptyResult } from "./wire.ts";
 
@@ -26,6 +27,14 @@ const authResult = z.object({
   did: z.string().describe("The device id the account is now signed in on"),
 });
 const didResult = z.object({ did: z.string() });
+const logoutBody = z.object({
+  web_push_endpoint: z
+    .string()
+    .trim()
+    .max(PUSH_ENDPOINT_MAX)
+    .optional()
+    .describe("This browser's Web Push endpoint, if subscribed: removed too when the login has no device id"),
+});
 
 /** The native app install's push token (FCM on Android, APNs on iOS): printable ASCII, no spaces. */
 export const pushTokenBody = z.object({
@@ -66,7 +75,14 @@ export const accountRoutes = {
     body: loginBody,
     response: authResult,
   }),
-  logout: route({ method: "POST", path: "/v1/user/logout/", summary: "Revoke this token", auth: true, response: emptyResult }),
+  logout: route({
+    method: "POST",
+    path: "/v1/user/logout/",
+    summary: "Revoke this token; this device's push token and Web Push subscriptions stop getting the account's notifications",
+    auth: true,
+    body: logoutBody,
+    response: emptyResult,
+  }),
   pushToken: route({
     method: "PUT",
     path: "/v1/user/push_token/",

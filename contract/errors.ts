@@ -36,6 +36,8 @@ export const ErrorCode = {
   campaignPhotoRequired: 300117,
   campaignAlreadyApplied: 300118,
   campaignTasksUnfinished: 300119,
+  pushEndpointInvalid: 300120,
+  pushKeysInvalid: 300121,
 
   exchangeOwn: 210001,
   exchangePairDone: 210002,
@@ -116,6 +118,8 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, string> = {
   300117: "Choose a photo for your application",
   300118: "Your application is already in review or approved",
   300119: "Finish the campaign tasks before applying",
+  300120: "This browser's push service cannot be used",
+  300121: "This browser's push keys are not valid",
   210001: "Cannot join your own stone exchange",
   210002: "Already exchanged stones with this user",
   210003: "Exchange completed",

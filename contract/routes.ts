@@ -4,6 +4,7 @@ import { campaignRoutes } from "./campaign.ts";
 import { filesRoutes } from "./files.ts";
 import { mapRoutes } from "./map.ts";
 import { profileRoutes } from "./profile.ts";
+import { pushRoutes } from "./push.ts";
 import type { RouteSpec } from "./route.ts";
 import { teamRoutes } from "./team.ts";
 import { toolsRoutes } from "./tools.ts";
@@ -18,6 +19,7 @@ export const routes = {
   map: mapRoutes,
   campaign: campaignRoutes,
   files: filesRoutes,
+  push: pushRoutes,
 } as const;
 
 export const allRoutes: readonly RouteSpec[] = Object.values(routes).flatMap((feature) => Object.values(feature));

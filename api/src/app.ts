@@ -12,6 +12,7 @@ import { filesApi } from "./routes/v1/files.ts";
 import { mapApi } from "./routes/v1/map.ts";
 import { campaignApi } from "./routes/v1/campaign.ts";
 import { profileApi } from "./routes/v1/profile.ts";
+import { pushApi } from "./routes/v1/push.ts";
 import { teamApi } from "./routes/v1/team.ts";
 import { toolsApi } from "./routes/v1/tools.ts";
 
@@ -64,5 +65,6 @@ export async function buildApp(domain: DomainContext, opts: { logger: Logger | f
   await app.register(filesApi);
   await app.register(mapApi);
   await app.register(campaignApi);
+  await app.register(pushApi);
   return app;
 }

@@ -1,3 +1,4 @@
+import { createECDH } from "node:crypto";
 import { z } from "zod";
 import { CAMPAIGN_TASKS, type CampaignTask } from "#contract/campaign-states.ts";
 import {
@@ -115,6 +116,27 @@ export const apiConfigSchema = z.object({
     .string()
     .regex(/^@?[A-Za-z0-9_]{1,15}$/, "an X handle")
     .default("@vv_official"),
+  // Web Push (docs/decisions/043). The key pair: both or neither; neither: a pair kept in the database.
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, "a P-256 public key, 65 bytes in base64url")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "a P-256 private key, 32 bytes in base64url")
+    .optional(),
+  // Unset: the MAIL_FROM address as mailto: (vapidSubject).
+  VAPID_SUBJECT: z.string().trim().refine(isVapidSubject, "a mailto: address or an https: URL on a public host").optional(),
+  // Only the tests' local push endpoint needs it: a client could otherwise make the API post
+  // into the private network.
+  PUSH_ENDPOINT_ALLOW_LOCAL: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  PUSH_SEND_TIMEOUT_MS: int(10_000, 100),
+  PUSH_SUBSCRIPTIONS_PER_USER: int(10, 1),
 });
 
 export type ApiConfig = z.infer<typeof apiConfigSchema> & { API_SECRET: string };
@@ -135,14 +157,57 @@ export function publicUrl(config: { PUBLIC_URL: string }, path: string): string 
   return `${config.PUBLIC_URL.replace(/\/+$/, "")}${path}`;
 }
 
+/**
+ * Push services accept a VAPID subject only as a mailto: address or an https: URL, and some
+ * refuse one on localhost.
+ */
+function isVapidSubject(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  if (value.startsWith("mailto:")) return /^mailto:[^@<>,;]+@[^@<>,;]+\.[^@<>,;]+$/.test(value);
+  if (!value.startsWith("https://") || !URL.canParse(value)) return false;
+  const host = new URL(value).hostname;
+  return host.includes(".") && host !== "localhost" && !host.endsWith(".localhost");
+}
+
+/** The VAPID subject: VAPID_SUBJECT, or MAIL_FROM's address as mailto:. */
+export function vapidSubject(config: Pick<ApiConfig, "VAPID_SUBJECT" | "MAIL_FROM">): string {
+  if (config.VAPID_SUBJECT) return config.VAPID_SUBJECT;
+  const address = /<([^<>]+)>\s*$/.exec(config.MAIL_FROM)?.[1] ?? config.MAIL_FROM;
+  const subject = `mailto:${address.trim()}`;
+  if (!isVapidSubject(subject)) {
+    throw new ConfigError(`Invalid configuration: VAPID_SUBJECT: unset, and MAIL_FROM holds no e-mail address to use instead`);
+  }
+  return subject;
+}
+
+/** The configured VAPID key pair, when there is one: both keys, of one pair, or a ConfigError. */
+function checkVapidKeys(config: Pick<ApiConfig, "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY">): void {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = config;
+  if (!publicKey && !privateKey) return;
+  if (!publicKey || !privateKey) {
+    throw new ConfigError("Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither");
+  }
+  const ecdh = createECDH("prime256v1");
+  let derived: string;
+  try {
+    ecdh.setPrivateKey(Buffer.from(privateKey, "base64url"));
+    derived = ecdh.getPublicKey("base64url");
+  } catch {
+    throw new ConfigError("Invalid configuration: VAPID_PRIVATE_KEY: not a P-256 private key");
+  }
+  if (derived !== publicKey) throw new ConfigError("Invalid configuration: VAPID_PUBLIC_KEY: not the public key of VAPID_PRIVATE_KEY");
+}
+
 /** DATABASE_URL names a database that cannot be reached or opened at start: one line, like a ConfigError. */
 export class DatabaseUnreachableError extends Error {}
 
 /** Parses the environment; a bad value throws one line that names the variable. */
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const config = parseSettings(apiConfigSchema, env);
+  checkVapidKeys(config);
   return {
     ...config,
+    VAPID_SUBJECT: vapidSubject(config),
     // Resolved here so `npm run ops -- config` shows the effective value.
     DATABASE_QUERY_TIMEOUT_MS: databaseTimeouts(config).queryMs,
     API_SECRET: config.API_SECRET || ensureSecret(config.DATA_DIR, "api-secret"),

@@ -1,3 +1,4 @@
+import { createECDH } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { loadApiConfig } from "#api/src/config.ts";
 import { ConfigError, sharedSettings } from "#lib/config/shared.ts";
@@ -88,5 +89,61 @@ describe("the web app's derived settings", () => {
   test("the map's tile host is a CSP source, {s} as a wildcard", () => {
     expect(web().MAP_TILE_SOURCE).toBe("https://tile.openstreetmap.org");
     expect(web({ MAP_TILE_URL: "https://{s}.tiles.example/{z}/{x}/{y}.png" }).MAP_TILE_SOURCE).toBe("https://*.tiles.example");
+  });
+});
+
+describe("the API's Web Push settings", () => {
+  const pair = () => {
+    const ecdh = createECDH("prime256v1");
+    ecdh.generateKeys();
+    // A private key with leading zero bytes comes out shorter: VAPID keys are always 32 bytes.
+    const privateKey = ecdh.getPrivateKey();
+    return {
+      VAPID_PUBLIC_KEY: ecdh.getPublicKey("base64url"),
+      VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]).toString("base64url"),
+    };
+  };
+  const refusal = (env: Record<string, string>) => {
+    try {
+      api(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error("no ConfigError");
+  };
+
+  test("the key pair: both or neither, of one pair", () => {
+    const keys = pair();
+    expect(api(keys)).toMatchObject(keys);
+    expect(api().VAPID_PUBLIC_KEY).toBeUndefined();
+    const both = /^Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither$/;
+    expect(refusal({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toMatch(both);
+    expect(refusal({ VAPID_PRIVATE_KEY: keys.VAPID_PRIVATE_KEY })).toMatch(both);
+    expect(refusal({ ...keys, VAPID_PUBLIC_KEY: pair().VAPID_PUBLIC_KEY })).toBe(
+      "Invalid configuration: VAPID_PUBLIC_KEY: not the public key of VAPID_PRIVATE_KEY",
+    );
+    expect(refusal({ ...keys, VAPID_PUBLIC_KEY: "BAD" })).toMatch(/^Invalid configuration: VAPID_PUBLIC_KEY: [^\n]+$/);
+    expect(refusal({ ...keys, VAPID_PRIVATE_KEY: "x".repeat(44) })).toMatch(/^Invalid configuration: VAPID_PRIVATE_KEY: [^\n]+$/);
+  });
+
+  test("the subject is a mailto: address or an https: URL, MAIL_FROM's address when unset", () => {
+    expect(api().VAPID_SUBJECT).toBe("mailto:no-reply@vv.local");
+    expect(api({ MAIL_FROM: "ops@vv.example" }).VAPID_SUBJECT).toBe("mailto:ops@vv.example");
+    expect(api({ MAIL_FROM: "VV Team <team@vv.example>", VAPID_SUBJECT: "https://vv.example/contact" }).VAPID_SUBJECT).toBe(
+      "https://vv.example/contact",
+    );
+    for (const subject of ["ops@vv.example", "http://vv.example", "https://localhost/contact", "mailto:nobody", "mailto:a b@vv.example"]) {
+      expect(refusal({ VAPID_SUBJECT: subject }), subject).toMatch(/^Invalid configuration: VAPID_SUBJECT: [^\n]+$/);
+    }
+    expect(refusal({ MAIL_FROM: "VV <nobody>" })).toBe(
+      "Invalid configuration: VAPID_SUBJECT: unset, and MAIL_FROM holds no e-mail address to use instead",
+    );
+  });
+
+  test("local push endpoints are refused unless allowed", () => {
+    expect(api().PUSH_ENDPOINT_ALLOW_LOCAL).toBe(false);
+    expect(api({ PUSH_ENDPOINT_ALLOW_LOCAL: "true" }).PUSH_ENDPOINT_ALLOW_LOCAL).toBe(true);
+    expect(refusal({ PUSH_ENDPOINT_ALLOW_LOCAL: "yes" })).toMatch(/^Invalid configuration: PUSH_ENDPOINT_ALLOW_LOCAL: [^\n]+$/);
   });
 });

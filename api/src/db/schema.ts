@@ -482,3 +482,45 @@ export const pushTokens = pgTable(
     check("push_tokens_platform", sql`${t.platform} in ('android', 'ios')`),
   ],
 );
+
+/**
+ * A browser's Web Push subscription (docs/decisions/043). A user may have several, one per
+ * browser; an endpoint belongs to one account, the one that subscribed it last. `did` is the
+ * device the login was made on, so logging out there removes it.
+ */
+export const webPushSubscriptions = pgTable(
+  "web_push_subscriptions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    did: text("did"),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    label: text("label"),
+    createdAt: tz("created_at").notNull(),
+    lastSuccessAt: tz("last_success_at"),
+  },
+  (t) => [
+    uniqueIndex("web_push_subscriptions_endpoint_key").on(t.endpoint),
+    index("web_push_subscriptions_user_idx").on(t.userId),
+    index("web_push_subscriptions_did_idx").on(t.did),
+  ],
+);
+
+/**
+ * The VAPID key pair every instance signs Web Push with, when the settings give none: made by
+ * the first start that needs it, one row only (docs/decisions/043).
+ */
+export const vapidKeys = pgTable(
+  "vapid_keys",
+  {
+    id: integer("id").primaryKey().default(1),
+    publicKey: text("public_key").notNull(),
+    privateKey: text("private_key").notNull(),
+    createdAt: tz("created_at").notNull(),
+  },
+  (t) => [check("vapid_keys_one_row", sql`${t.id} = 1`)],
+);

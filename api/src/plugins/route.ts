@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { ok } from "#contract/envelope.ts";
-import { ErrorCode } from "#contract/errors.ts";
+import { ErrorCode, isKnownErrorCode, type ErrorCodeValue } from "#contract/errors.ts";
 import type { RouteSpec } from "#contract/route.ts";
 import { commonQuery, type CommonQuery } from "#contract/wire.ts";
 import { authenticate, type Principal } from "#api/src/domain/accounts/tokens.ts";
@@ -17,9 +17,15 @@ export interface Call<S extends RouteSpec> {
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) throw new Failure(ErrorCode.badRequest, 400);
+  if (!parsed.success) {
+    // A contract check may name its own code (contract/push.ts): a refusal the user can act on.
+    const named = parsed.error.issues.map((issue) => (issue.code === "custom" ? issue.params?.errorCode : undefined)).find(isKnownCode);
+    throw named ? new Failure(named) : new Failure(ErrorCode.badRequest, 400);
+  }
   return parsed.data;
 }
+
+const isKnownCode = (code: unknown): code is ErrorCodeValue => typeof code === "number" && isKnownErrorCode(code);
 
 const HIN = /^HIN\s+(\S+)$/i;
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { auditLog, devices, users } from "#api/src/db/schema.ts";
 import { resumeMinting, stopMinting } from "#api/src/domain/airdrop/claims.ts";
+import { removeWebPushSubscriptions } from "#api/src/domain/push/subscriptions.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { endExchangesOf } from "#api/src/domain/tools/exchanges.ts";
 import { voidUnusedBoxes } from "#api/src/domain/tools/gifts.ts";
@@ -42,6 +43,8 @@ export async function setUserBan(ctx: DomainContext, input: { email: string; ban
       if (input.banned) {
         await revokeAllTokens(tx, id);
         await stopMinting(tx, id);
+        // Its browsers stop getting its notifications; an unban does not bring them back.
+        await removeWebPushSubscriptions(tx, id);
       } else if (before.bannedAt) {
         await resumeMinting(tx, id);
       }

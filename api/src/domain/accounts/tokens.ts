@@ -6,6 +6,7 @@ import { authTokens, users } from "#api/src/db/schema.ts";
 import { keyedHash, randomToken } from "#lib/crypto.ts";
 import { Failure } from "#api/src/lib/failure.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
+import { removeDeviceSubscriptions } from "#api/src/domain/push/subscriptions.ts";
 import { unbindPushToken } from "./push-tokens.ts";
 
 export interface Principal {
@@ -104,11 +105,16 @@ export async function revokeAllTokens(ctx: DomainContext, userId: number): Promi
     .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
 }
 
-/** Ends this login; the device stops receiving the account's notifications with it. */
-export async function logout(ctx: DomainContext, principal: Principal): Promise<void> {
+/**
+ * Ends this login; the device stops receiving the account's notifications with it: the native
+ * app's push token, and the Web Push subscriptions of this device or of the endpoint the browser
+ * names.
+ */
+export async function logout(ctx: DomainContext, principal: Principal, input: { webPushEndpoint?: string } = {}): Promise<void> {
   await inTransaction(ctx, async (tx) => {
     await tx.db.update(authTokens).set({ revokedAt: tx.clock.now() }).where(eq(authTokens.id, principal.tokenId));
     await unbindPushToken(tx, principal.userId, { did: principal.did });
+    await removeDeviceSubscriptions(tx, principal.userId, { did: principal.did, endpoint: input.webPushEndpoint });
   });
   forgetTokenLookups(ctx);
 }

@@ -7,6 +7,7 @@ import { Failure } from "#api/src/lib/failure.ts";
 import { endActivity } from "#api/src/domain/accounts/bans.ts";
 import { removePushTokens } from "#api/src/domain/accounts/push-tokens.ts";
 import { lockStanding } from "#api/src/domain/accounts/standing.ts";
+import { removeWebPushSubscriptions } from "#api/src/domain/push/subscriptions.ts";
 import { forgetTokenLookups, revokeAllTokens } from "#api/src/domain/accounts/tokens.ts";
 import { fileStoreFor } from "#api/src/storage/file-store.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
@@ -57,6 +58,7 @@ export async function deleteAccount(ctx: DomainContext, userId: number, input: {
     // The users row stays, so its foreign key's cascade never fires: the location goes here.
     await deleteLocation(tx, userId);
     await removePushTokens(tx, userId);
+    await removeWebPushSubscriptions(tx, userId);
     // Nobody can claim for the account any more: it would keep being paid rounds and count in
     // its inviter's Team Power until the distribution suspended it for unclaimed rounds.
     await stopMinting(tx, userId);

@@ -29,8 +29,8 @@ export async function accountsApi(app: FastifyInstance): Promise<void> {
 
   bind(app, accountRoutes.login, ({ body, query }) => login(ctx, { email: body.email, code: body.code, did: query.did }));
 
-  bind(app, accountRoutes.logout, async ({ principal }) => {
-    await logout(ctx, principal);
+  bind(app, accountRoutes.logout, async ({ principal, body }) => {
+    await logout(ctx, principal, { webPushEndpoint: body.web_push_endpoint });
     return {};
   });
 

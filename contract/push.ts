@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { ErrorCode, type ErrorCodeValue } from "./errors.ts";
+import { route } from "./route.ts";
+import { emptyResult } from "./wire.ts";
+
+/** Push services' endpoints are a few hundred characters; this leaves room and stops abuse. */
+export const PUSH_ENDPOINT_MAX = 2048;
+
+/** A check that fails with its own code, which bind() answers instead of 100400: the user can be told what to do. */
+const failsWith = (code: ErrorCodeValue) => ({ params: { errorCode: code } });
+
+/**
+ * An absolute http(s) URL without credentials. Whether plain http or a private host is allowed is
+ * the API's setting (PUSH_ENDPOINT_ALLOW_LOCAL), checked when subscribing and again when sending.
+ */
+function isPushEndpoint(value: string): boolean {
+  if (value.length > PUSH_ENDPOINT_MAX || !URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password && url.hostname !== "";
+}
+
+/** Base64url as browsers give it: no padding, or padding the API drops. */
+const base64url = (pattern: RegExp, code: ErrorCodeValue) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => pattern.test(v), failsWith(code));
+
+const webPushSubscriptionBody = z.object({
+  endpoint: z
+    .string()
+    .trim()
+    .refine(isPushEndpoint, failsWith(ErrorCode.pushEndpointInvalid))
+    .describe("PushSubscription.endpoint: the push service's https URL for this browser"),
+  keys: z.object({
+    // An uncompressed P-256 point: 65 bytes, the first one 4 (so its base64url starts with B).
+    p256dh: base64url(/^B[A-Za-z0-9_-]{86}=?$/, ErrorCode.pushKeysInvalid).describe("The browser's P-256 public key, base64url"),
+    auth: base64url(/^[A-Za-z0-9_-]{22}(==)?$/, ErrorCode.pushKeysInvalid).describe("The 16-byte authentication secret, base64url"),
+  }),
+  label: z.string().trim().max(200).optional().describe("Which browser or device this is (a user agent), shown to its owner"),
+});
+export type WebPushSubscriptionInput = z.infer<typeof webPushSubscriptionBody>;
+
+const endpointBody = z.object({ endpoint: z.string().trim().max(PUSH_ENDPOINT_MAX) });
+
+const keyResult = z.object({
+  public_key: z.string().describe("The VAPID public key (applicationServerKey), base64url: subscribe with it"),
+});
+
+export const pushRoutes = {
+  key: route({
+    method: "GET",
+    path: "/v1/user/web_push/key/",
+    summary: "The VAPID public key a browser subscribes to Web Push with",
+    auth: true,
+    response: keyResult,
+  }),
+  subscribe: route({
+    method: "POST",
+    path: "/v1/user/web_push/subscribe/",
+    summary: "Save this browser's Web Push subscription for the signed-in account (another account's is moved to it)",
+    auth: true,
+    body: webPushSubscriptionBody,
+    response: emptyResult,
+  }),
+  unsubscribe: route({
+    method: "POST",
+    path: "/v1/user/web_push/unsubscribe/",
+    summary: "Forget the caller's subscription with this endpoint (none is no error)",
+    auth: true,
+    body: endpointBody,
+    response: emptyResult,
+  }),
+} as const;
