@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "#contract/errors.ts";
 import { pushTokens } from "#api/src/db/schema.ts";
+import { setUserBan } from "#api/src/domain/accounts/bans.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { caller, expectCode, expectOk, logIn, signUp, type Caller } from "./helpers.ts";
 
@@ -154,6 +155,19 @@ describe("removal", () => {
     expectOk(await bind(bystander.client, { token: fcmToken(), platform: "ios" }));
 
     expectOk(await phone.client.call("POST", "/v1/user/delete/", { confirm: "DELETE" }));
+    expect(await rowsOfUser(phone.user.id)).toEqual([]);
+    expect(await rowOf(bystander.did)).toMatchObject({ userId: bystander.user.id });
+  });
+
+  test("banning the account removes every device's token; unbanning does not bring them back", async () => {
+    const phone = await signUp(api);
+    expectOk(await bind(phone.client, { token: fcmToken(), platform: "android" }));
+    const bystander = await signUp(api);
+    expectOk(await bind(bystander.client, { token: fcmToken(), platform: "ios" }));
+
+    expect(await setUserBan(api.domain, { email: phone.email, banned: true, actor: "test" })).toBe(true);
+    expect(await rowsOfUser(phone.user.id)).toEqual([]);
+    await setUserBan(api.domain, { email: phone.email, banned: false, actor: "test" });
     expect(await rowsOfUser(phone.user.id)).toEqual([]);
     expect(await rowOf(bystander.did)).toMatchObject({ userId: bystander.user.id });
   });

@@ -7,6 +7,7 @@ import { endExchangesOf } from "#api/src/domain/tools/exchanges.ts";
 import { voidUnusedBoxes } from "#api/src/domain/tools/gifts.ts";
 import { canonicalEmail } from "./email.ts";
 import { lockStanding } from "./standing.ts";
+import { removePushTokens } from "./push-tokens.ts";
 import { forgetTokenLookups, revokeAllTokens } from "./tokens.ts";
 
 /**
@@ -43,8 +44,9 @@ export async function setUserBan(ctx: DomainContext, input: { email: string; ban
       if (input.banned) {
         await revokeAllTokens(tx, id);
         await stopMinting(tx, id);
-        // Its browsers stop getting its notifications; an unban does not bring them back.
+        // Its browsers and phones stop getting its notifications; an unban does not bring them back.
         await removeWebPushSubscriptions(tx, id);
+        await removePushTokens(tx, id);
       } else if (before.bannedAt) {
         await resumeMinting(tx, id);
       }
