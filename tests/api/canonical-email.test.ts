@@ -2,24 +2,15 @@
  * One mailbox, one account (docs/decisions/037). Runs on PGlite and, under
  * `npm run test:pg`, on PostgreSQL, where registrations race on separate connections.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { randomBytes } from "node:crypto";
-import { PGlite } from "@electric-sql/pglite";
 import { asc, eq, sql } from "drizzle-orm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "#contract/errors.ts";
 import { users } from "#api/src/db/schema.ts";
 import { setUserBan } from "#api/src/domain/accounts/bans.ts";
 import { canonicalEmail, FOLDED_DOMAINS } from "#api/src/domain/accounts/email.ts";
 import { uniqueViolation } from "#api/src/lib/db-errors.ts";
+import { withDatabaseBefore } from "../setup/migrations.ts";
 import { createTestApi, lastCode, type TestApi } from "../setup/test-api.ts";
 import { caller, expectCode, expectOk, loginCall, mailedCode, newDid, nextUtcDay, registerCall, sendCode, signUp } from "./helpers.ts";
 
@@ -207,48 +198,8 @@ describe("races: one account per mailbox", () => {
 });
 
 describe("migration 0007 on a database that already has two accounts of one mailbox", () => {
-  const folder = fileURLToPath(new URL("../../api/src/db/migrations", import.meta.url));
-
-  /** The migrations folder as it was before 0007: its files, and a journal that ends at 0006. */
-  function before0007(): string {
-    const dir = mkdtempSync(join(tmpdir(), "vv-migrations-"));
-    cpSync(folder, dir, { recursive: true });
-    const journal = JSON.parse(readFileSync(join(dir, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.filter((e) => e.tag < "0007");
-    writeFileSync(join(dir, "meta/_journal.json"), JSON.stringify(journal));
-    return dir;
-  }
-
-  test("it migrates; the oldest keeps the mailbox, both still sign in by their own address, no new one can join", async () => {
-    const old = before0007();
-    const admin = process.env.TEST_DATABASE_URL;
-    let db: any;
-    let close: () => Promise<void>;
-    if (admin) {
-      const dbName = `vv_migrate_${randomBytes(6).toString("hex")}`;
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`create database ${dbName}`);
-      await c.end();
-      const url = new URL(admin);
-      url.pathname = `/${dbName}`;
-      const pool = new pg.Pool({ connectionString: url.toString() });
-      db = drizzlePg(pool);
-      close = async () => {
-        await pool.end();
-        const d = new pg.Client({ connectionString: admin });
-        await d.connect();
-        await d.query(`drop database if exists ${dbName} with (force)`);
-        await d.end();
-      };
-    } else {
-      const client = new PGlite();
-      db = drizzlePglite(client);
-      close = () => client.close();
-    }
-    try {
-      const migrate = (migrationsFolder: string) => (admin ? migratePg(db, { migrationsFolder }) : migratePglite(db, { migrationsFolder }));
-      await migrate(old);
+  test("it migrates; the oldest keeps the mailbox, both still sign in by their own address, no new one can join", () =>
+    withDatabaseBefore("0007", async ({ db, migrateRest }) => {
       const insert = (id: number, email: string | null, at: string) =>
         db.execute(
           sql`insert into users (id, display_id, email, invite_code, created_at) values (${id}, ${`1000000${id}`}, ${email}, ${`CODE000${id}`}, ${at}::timestamptz)`,
@@ -258,7 +209,7 @@ describe("migration 0007 on a database that already has two accounts of one mail
       await insert(3, "a.b@googlemail.com", "2026-01-03T00:00:00Z");
       await insert(4, "other@example.com", "2026-01-01T00:00:00Z");
       await insert(5, null, "2026-01-01T00:00:00Z");
-      await migrate(folder);
+      await migrateRest();
       const { rows } = (await db.execute(sql`select id, email_canonical, email_slot from users order by id`)) as {
         rows: { id: number | string; email_canonical: string | null; email_slot: number | string }[];
       };
@@ -274,11 +225,7 @@ describe("migration 0007 on a database that already has two accounts of one mail
         (e: unknown) => uniqueViolation(e) === "users_email_canonical_key",
       );
       await insert(7, "fresh@gmail.com", "2026-03-01T00:00:00Z");
-    } finally {
-      await close();
-      rmSync(old, { recursive: true, force: true });
-    }
-  });
+    }));
 
   test("in the running API, such accounts sign in by their own address; a variant finds the oldest", async () => {
     nextUtcDay(api);
