@@ -10,6 +10,10 @@ test("after starting, /airdrop offers the round's end as a calendar file to down
   await registerAs(page, uniqueEmail("calendar"));
   await expect(status.getByRole("button", { name: t("airdrop:status.start") })).toBeVisible();
   await expect(link).toHaveCount(0);
+  // The file's address opened before starting: back on the page, told why.
+  await page.goto("/airdrop/round.ics");
+  await expect(page).toHaveURL(/\/airdrop$/);
+  await expect(page.getByRole("status").filter({ hasText: t("airdrop:calendar.noRound") })).toBeVisible();
 
   await status.getByRole("button", { name: t("airdrop:status.start") }).click();
   await expect(link).toBeVisible();

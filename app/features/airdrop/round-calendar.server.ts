@@ -1,3 +1,4 @@
+import type { AirdropInfo } from "#contract/airdrop.ts";
 import { routes } from "#contract/routes.ts";
 import { keyedHash } from "#lib/crypto.ts";
 import { getEnv } from "#app/utils/env.server.ts";
@@ -17,12 +18,12 @@ const PAGE = "/airdrop";
  * /airdrop/round.ics: the end of the round in progress as a calendar event with an alarm, in
  * the user's language, so they come back to claim (or, still waiting, when their airdrop
  * begins). Before the airdrop is started, or while it is paused, there is no round to wait for:
- * back to the page with a word why. A failed call goes back there too, with its toast, rather than downloading an
- * error page as a calendar file.
+ * back to the page with a word why. A failed call goes back there too, with its toast: a file
+ * has no page to show the reason on.
  */
 export async function roundCalendar(request: Request): Promise<Response> {
   const ctx = await requireSignedIn(request);
-  let info;
+  let info: AirdropInfo;
   try {
     info = await callSignedIn(request, ctx, routes.airdrop.info);
   } catch (error) {

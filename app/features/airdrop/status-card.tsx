@@ -80,10 +80,12 @@ export function StatusCard({ info }: { info: Info }) {
         <p className="hero__meta">{isolateNumbers(t("airdrop:status.nextToken", { amount: shortAmount(info.next_round_token) }))}</p>
       ) : null}
       {hasRoundEnd(info) ? (
-        // A plain link: the file is the server's answer, so it works without JavaScript.
+        // A plain link, working without JavaScript. No `download` attribute: the answer's
+        // Content-Disposition already makes it a download, and the redirect that answers when
+        // there is no longer a round (or the API failed) must open the page with its toast, not
+        // be saved as a file.
         <a
           href={ROUND_CALENDAR_PATH}
-          download
           className="button button--secondary button--small hero__calendar"
           aria-label={t("airdrop:calendar.addLabel")}
         >
