@@ -5,6 +5,7 @@ import { Icon } from "#app/components/icons.tsx";
 import { RoundRing } from "#app/components/round-ring.tsx";
 import { Stat } from "#app/components/stat.tsx";
 import { balance8, isolateNumbers, shortAmount } from "#app/utils/format.ts";
+import { hasRoundEnd, ROUND_CALENDAR_PATH } from "./round-calendar.ts";
 import type { Info } from "./types.ts";
 
 type State = Info["mint_status"] | "claimed";
@@ -77,6 +78,20 @@ export function StatusCard({ info }: { info: Info }) {
       {state === "not_open" ? <p className="hero__meta">{t("airdrop:status.notOpen")}</p> : null}
       {state === "minting" || state === "claimed" ? (
         <p className="hero__meta">{isolateNumbers(t("airdrop:status.nextToken", { amount: shortAmount(info.next_round_token) }))}</p>
+      ) : null}
+      {hasRoundEnd(info) ? (
+        // A plain link, working without JavaScript. No `download` attribute: the answer's
+        // Content-Disposition already makes it a download, and the redirect that answers when
+        // there is no longer a round (or the API failed) must open the page with its toast, not
+        // be saved as a file.
+        <a
+          href={ROUND_CALENDAR_PATH}
+          className="button button--secondary button--small hero__calendar"
+          aria-label={t("airdrop:calendar.addLabel")}
+        >
+          <Icon name="calendar" small />
+          {t("airdrop:calendar.add")}
+        </a>
       ) : null}
       {state === "suspend" ? (
         <p className="notice notice--warn">{t("airdrop:status.suspended", { rounds: info.un_collect_round })}</p>
