@@ -1,6 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { holdInstallPrompt } from "./utils/install-prompt.ts";
 import { inNativeApp } from "./utils/native.ts";
 
 // Times are shown in the phone's own time zone: the server learns it from this cookie (and
@@ -9,6 +10,8 @@ const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 if (zone && !document.cookie.split("; ").includes(`vv_tz=${encodeURIComponent(zone)}`)) {
   document.cookie = `vv_tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
 }
+
+holdInstallPrompt();
 
 /**
  * The service worker (decision 042), once the page has loaded and the phone is idle, so it never
