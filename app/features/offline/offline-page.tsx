@@ -3,7 +3,7 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { useTranslation } from "#app/utils/translation.tsx";
 
 /** Where offline-figures.js puts the time it formats, in each language's own word order. */
-export const TIME_SLOT = "{{time}}";
+const TIME_SLOT = "{{time}}";
 
 /**
  * What the service worker answers a page with when the network fails (decision 042). The page
