@@ -160,6 +160,8 @@ if (vite) {
   app.use("/assets", (_req, res) => res.status(404).type("text/plain").send("Not found"));
 }
 app.use(compression());
+// The offline page's script is copied into the build by scripts/build-sw.mjs; in development it is read from its source.
+if (vite) app.get("/offline.js", (_req, res) => res.type("js").sendFile(resolve("app/features/offline/offline-figures.js")));
 // public/, copied into the build. Every file there has an extension and no page path does: a
 // page costs no look at the disk.
 const publicFiles = express.static(vite ? "public" : CLIENT_DIR, {
