@@ -56,6 +56,7 @@ const { env, api } = configured;
 const DEV = process.env.NODE_ENV === "development";
 const CLIENT_DIR = resolve("build/client");
 const ASSETS_DIR = join(CLIENT_DIR, "assets");
+const SERVICE_WORKER = join(CLIENT_DIR, "sw.js");
 const PUBLIC_HOST = new URL(env.PUBLIC_URL).host;
 /** Pages whose form may carry a picture (multipart), under UPLOAD_BODY_LIMIT. */
 const UPLOAD_PATHS = ["/settings", "/campaign"];
@@ -159,9 +160,18 @@ if (vite) {
   app.use("/assets", (_req, res) => res.status(404).type("text/plain").send("Not found"));
 }
 app.use(compression());
+// The offline page's script is copied into the build by scripts/build-sw.mjs; in development it is read from its source.
+if (vite) app.get("/offline.js", (_req, res) => res.type("js").sendFile(resolve("app/features/offline/offline-figures.js")));
 // public/, copied into the build. Every file there has an extension and no page path does: a
 // page costs no look at the disk.
-const publicFiles = express.static(vite ? "public" : CLIENT_DIR, { maxAge: "1h", index: false });
+const publicFiles = express.static(vite ? "public" : CLIENT_DIR, {
+  maxAge: "1h",
+  index: false,
+  // The browser asks again for its service worker at each visit: a new build's reaches it at once.
+  setHeaders: (res, path) => {
+    if (path === SERVICE_WORKER) res.setHeader("Cache-Control", "no-cache");
+  },
+});
 app.use((req, res, next) => (extname(req.path) && !isDataPath(req.path) ? publicFiles(req, res, next) : next()));
 // Liveness (the process serves) and readiness (it can serve pages: the API and its database
 // answer, and it is not shutting down) apart, so an orchestrator restarts only what is stuck.

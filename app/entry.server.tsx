@@ -62,6 +62,8 @@ export default async function handleRequest(
     nonce,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // The service worker keeps the offline page in the language of the last page it saw.
+  responseHeaders.set("Content-Language", locale);
   await renewSession(request, responseHeaders);
   // In development React would warn, at every hydration, of an attribute it did not render.
   const sent = process.env.NODE_ENV === "development" ? html : html.replaceAll(MODULE_PRELOAD, LOW_PRIORITY_MODULE_PRELOAD);

@@ -17,7 +17,7 @@ import { gzipSync } from "node:zlib";
 
 const JS_BUDGET = 100 * 1024;
 const CSS_BUDGET = 15 * 1024;
-const NO_JS_PAGES = new Set(["/privacy", "/terms", "/download"]);
+const NO_JS_PAGES = new Set(["/privacy", "/terms", "/download", "/offline"]);
 const PAGES = [
   "/login",
   "/register",
@@ -33,6 +33,7 @@ const PAGES = [
   "/privacy",
   "/terms",
   "/download",
+  "/offline",
 ];
 
 const check = process.argv.includes("--check");

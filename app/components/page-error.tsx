@@ -47,7 +47,7 @@ export function ErrorTitle() {
 }
 
 /** A lost connection: a Wi-Fi sign struck through, in the theme's colours. */
-function OfflineArt() {
+export function OfflineArt() {
   return (
     <svg className="empty__art" viewBox="0 0 120 96" aria-hidden="true" focusable="false">
       <ellipse className="a" cx="60" cy="84" rx="46" ry="8" />

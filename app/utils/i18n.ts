@@ -3,7 +3,18 @@
  * with every page; each feature owns one and its routes declare it in `handle.i18n`.
  */
 export const ROOT_NAMESPACES = ["common", "errors"] as const;
-export const FEATURE_NAMESPACES = ["auth", "airdrop", "team", "tools", "profile", "map", "legal", "download", "campaign"] as const;
+export const FEATURE_NAMESPACES = [
+  "auth",
+  "airdrop",
+  "team",
+  "tools",
+  "profile",
+  "map",
+  "legal",
+  "download",
+  "campaign",
+  "offline",
+] as const;
 export type Namespace = (typeof ROOT_NAMESPACES)[number] | (typeof FEATURE_NAMESPACES)[number];
 
 /** What a route module's `handle` may say: the namespaces it renders, and whether it ships JavaScript. */

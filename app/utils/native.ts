@@ -5,8 +5,13 @@
  */
 import type { NativeEvent } from "./native-event.ts";
 
+/** Whether the page runs inside one of the apps' webviews (their bridge object is there). */
+export function inNativeApp(): boolean {
+  const w = window as { VVAndroid?: unknown; webkit?: { messageHandlers?: { vv?: unknown } } };
+  return Boolean(w.VVAndroid || w.webkit?.messageHandlers?.vv);
+}
+
 /** Inside an app: starts the adapter (it answers the app from then on) and hands it the event, if any. */
 export function toNative(event?: NativeEvent): void {
-  const w = window as { VVAndroid?: unknown; webkit?: { messageHandlers?: { vv?: unknown } } };
-  if (w.VVAndroid || w.webkit?.messageHandlers?.vv) void import("./native-bridge.ts").then((bridge) => event && bridge.report(event));
+  if (inNativeApp()) void import("./native-bridge.ts").then((bridge) => event && bridge.report(event));
 }

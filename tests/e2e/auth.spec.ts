@@ -111,58 +111,64 @@ test("logging out and in again, and coming back to the page that asked for login
   await expect(page.getByRole("status").filter({ hasText: t("auth:welcomeBack") })).toBeVisible();
 });
 
-test("the session cookie lives TOKEN_IDLE_DAYS days and, while in use, is sent again with a later expiry once a day, privately", async ({
-  page,
-  request,
-  baseURL,
-}) => {
-  const DAY = 86_400_000;
-  const cookie = async (name: string) => (await page.context().cookies()).find((c) => c.name === name);
-  await registerAs(page, uniqueEmail("renew"));
-  const first = (await cookie("vv_session"))!;
-  expect(first.httpOnly).toBe(true);
-  // TOKEN_IDLE_DAYS is not set for the e2e server: its default, 30 days, like the API's token.
-  expect(first.expires * 1000).toBeGreaterThan(Date.now() + 30 * DAY - 60_000);
-  expect(first.expires * 1000).toBeLessThan(Date.now() + 30 * DAY + 60_000);
+// A service worker hands the page its navigations' answers without their Set-Cookie header, which
+// this test reads: it runs without one (the renewal itself is the same either way).
+test.describe("without the service worker", () => {
+  test.use({ serviceWorkers: "block" });
 
-  // The same day: a page and a data request send no cookie again.
-  const sameDay = await page.goto("/team");
-  expect(await sameDay!.headerValue("set-cookie")).toBeNull();
-  const header = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-  expect((await request.get("/team.data", { headers: { cookie: header } })).headers()["set-cookie"]).toBeUndefined();
+  test("the session cookie lives TOKEN_IDLE_DAYS days and, while in use, is sent again with a later expiry once a day, privately", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const DAY = 86_400_000;
+    const cookie = async (name: string) => (await page.context().cookies()).find((c) => c.name === name);
+    await registerAs(page, uniqueEmail("renew"));
+    const first = (await cookie("vv_session"))!;
+    expect(first.httpOnly).toBe(true);
+    // TOKEN_IDLE_DAYS is not set for the e2e server: its default, 30 days, like the API's token.
+    expect(first.expires * 1000).toBeGreaterThan(Date.now() + 30 * DAY - 60_000);
+    expect(first.expires * 1000).toBeLessThan(Date.now() + 30 * DAY + 60_000);
 
-  // Last sent two days ago, as the server would have written it then, and expiring 28 days from now.
-  const storage = createCookieSessionStorage({
-    cookie: { name: "vv_session", secrets: [E2E.sessionSecret], path: "/", httpOnly: true, sameSite: "lax" },
+    // The same day: a page and a data request send no cookie again.
+    const sameDay = await page.goto("/team");
+    expect(await sameDay!.headerValue("set-cookie")).toBeNull();
+    const header = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    expect((await request.get("/team.data", { headers: { cookie: header } })).headers()["set-cookie"]).toBeUndefined();
+
+    // Last sent two days ago, as the server would have written it then, and expiring 28 days from now.
+    const storage = createCookieSessionStorage({
+      cookie: { name: "vv_session", secrets: [E2E.sessionSecret], path: "/", httpOnly: true, sameSite: "lax" },
+    });
+    const session = await storage.getSession(`vv_session=${first.value}`);
+    session.set("renewedAt", Date.now() - 2 * DAY);
+    const aged = (await storage.commitSession(session)).split(";")[0].slice("vv_session=".length);
+    const agedExpiry = first.expires - 2 * 86_400;
+    await page
+      .context()
+      .addCookies([{ name: "vv_session", value: aged, url: baseURL!, expires: agedExpiry, httpOnly: true, sameSite: "Lax" }]);
+
+    const renewed = await page.goto("/airdrop");
+    expect(renewed!.status()).toBe(200);
+    expect(await renewed!.headerValue("set-cookie")).toMatch(/(^|\n)vv_session=/);
+    expect(await renewed!.headerValue("cache-control")).toBe("private, no-store");
+    const after = (await cookie("vv_session"))!;
+    expect(after.expires).toBeGreaterThan(agedExpiry + 86_400);
+    expect(after.expires * 1000).toBeGreaterThan(Date.now() + 30 * DAY - 60_000);
+    // Sent once: the next page does not send it again.
+    expect(await (await page.goto("/team"))!.headerValue("set-cookie")).toBeNull();
+
+    // Signed out, with the device cookie alone: the sign-in pages set no cookie.
+    await logout(page);
+    const anonymous = (await page.context().cookies())
+      .filter((c) => c.name === "vv_device")
+      .map((c) => `${c.name}=${c.value}`)
+      .join("; ");
+    expect(anonymous).toMatch(/^vv_device=/);
+    for (const path of ["/login", "/register", "/privacy"]) {
+      expect((await request.get(path, { headers: { cookie: anonymous } })).headers()["set-cookie"], path).toBeUndefined();
+    }
   });
-  const session = await storage.getSession(`vv_session=${first.value}`);
-  session.set("renewedAt", Date.now() - 2 * DAY);
-  const aged = (await storage.commitSession(session)).split(";")[0].slice("vv_session=".length);
-  const agedExpiry = first.expires - 2 * 86_400;
-  await page
-    .context()
-    .addCookies([{ name: "vv_session", value: aged, url: baseURL!, expires: agedExpiry, httpOnly: true, sameSite: "Lax" }]);
-
-  const renewed = await page.goto("/airdrop");
-  expect(renewed!.status()).toBe(200);
-  expect(await renewed!.headerValue("set-cookie")).toMatch(/(^|\n)vv_session=/);
-  expect(await renewed!.headerValue("cache-control")).toBe("private, no-store");
-  const after = (await cookie("vv_session"))!;
-  expect(after.expires).toBeGreaterThan(agedExpiry + 86_400);
-  expect(after.expires * 1000).toBeGreaterThan(Date.now() + 30 * DAY - 60_000);
-  // Sent once: the next page does not send it again.
-  expect(await (await page.goto("/team"))!.headerValue("set-cookie")).toBeNull();
-
-  // Signed out, with the device cookie alone: the sign-in pages set no cookie.
-  await logout(page);
-  const anonymous = (await page.context().cookies())
-    .filter((c) => c.name === "vv_device")
-    .map((c) => `${c.name}=${c.value}`)
-    .join("; ");
-  expect(anonymous).toMatch(/^vv_device=/);
-  for (const path of ["/login", "/register", "/privacy"]) {
-    expect((await request.get(path, { headers: { cookie: anonymous } })).headers()["set-cookie"], path).toBeUndefined();
-  }
 });
 
 test("the root and unknown paths lead to the airdrop, and the legal pages are real and script-free", async ({ page }) => {

@@ -1,7 +1,9 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "#app/utils/translation.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
-import { isolate } from "#app/utils/format.ts";
+import { saveFigures } from "#app/features/offline/last-figures.ts";
+import { compactNumber, isolate, shortAmount } from "#app/utils/format.ts";
 import type { IntentFailure } from "#app/utils/intent-action.server.ts";
 import { useSignedInUser } from "#app/utils/signed-in-user.ts";
 import { BonusTasks } from "./bonus-tasks.tsx";
@@ -17,6 +19,18 @@ export function AirdropPage() {
   const user = useSignedInUser();
   const data = useLoaderData<AirdropData>();
   const failed = useActionData<IntentFailure>();
+  const { info } = data;
+  useEffect(() => {
+    const now = Date.now();
+    saveFigures({
+      user: user.id,
+      vv: shortAmount(info.vv),
+      power: compactNumber(info.power),
+      // In this phone's clock, which may differ from the server's.
+      roundEnd: now + (info.next_round_timestamp - info.server_time) * 1000,
+      savedAt: now,
+    });
+  }, [info, user.id]);
   return (
     <main className="page">
       <PageHeader title={t("airdrop:title")}>

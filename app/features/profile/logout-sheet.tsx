@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "#app/utils/translation.tsx";
 import { Sheet } from "#app/components/sheet.tsx";
+import { forgetFigures } from "#app/features/offline/last-figures.ts";
 
 /** "Log out?": the confirmation a link opens (`?confirm=logout`), so it works without JavaScript. */
 export function LogoutSheet({ dismissTo }: { dismissTo: string }) {
@@ -10,7 +11,8 @@ export function LogoutSheet({ dismissTo }: { dismissTo: string }) {
       <h2 id="logout-title">{t("profile:logoutConfirmTitle")}</h2>
       <p id="logout-body">{t("profile:logoutConfirmBody")}</p>
       <div className="actions">
-        <Form method="post" action="/logout">
+        {/* The service worker forgets the figures too, but it may not be running this page yet. */}
+        <Form method="post" action="/logout" onSubmit={forgetFigures}>
           {/* The sheet was opened by the user to log out: focus goes to its one action. */}
           {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
           <button type="submit" className="button button--danger" autoFocus>

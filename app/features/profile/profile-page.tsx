@@ -9,6 +9,7 @@ import { useSignedInUser } from "#app/utils/signed-in-user.ts";
 import { LogoutSheet } from "./logout-sheet.tsx";
 import type { loadProfilePage } from "./profile.server.ts";
 import { AvatarState } from "./avatar-state.tsx";
+import { InstallApp } from "./install-app.tsx";
 
 /** The Profile tab: who the user is, what they hold, the rounds they earned, and the way to settings. */
 export function ProfilePage() {
@@ -48,6 +49,7 @@ export function ProfilePage() {
         <Icon name="power" small />
         {t("profile:campaign")}
       </Link>
+      <InstallApp />
       <RoundList rounds={rounds} />
       {nextBefore || paged ? (
         <div className="actions">

@@ -14,6 +14,7 @@ import { useFieldError } from "#app/utils/field-error.tsx";
 import { PICTURE_ERROR_CODES, usePicturePreview } from "#app/utils/picture-preview.ts";
 import { NicknameForm } from "./nickname-form.tsx";
 import type { loadSettings } from "./settings.server.ts";
+import { forgetFigures } from "#app/features/offline/last-figures.ts";
 
 type SettingsData = ReturnType<typeof useLoaderData<typeof loadSettings>>;
 
@@ -132,7 +133,8 @@ function DeleteSheet() {
     <Sheet role="alertdialog" labelledBy="delete-title" describedBy="delete-body" dismissTo="/settings">
       <h2 id="delete-title">{t("profile:delete.title")}</h2>
       <p id="delete-body">{t("profile:delete.body")}</p>
-      <Form method="post" action="/settings?confirm=delete" className="form">
+      {/* A deleted account's figures must not stay for the offline page; a refused attempt loses nothing the airdrop won't save again. */}
+      <Form method="post" action="/settings?confirm=delete" className="form" onSubmit={forgetFigures}>
         <div className="field">
           <label htmlFor="delete-confirm">{t("profile:delete.label", { word: DELETE_WORD })}</label>
           <input
