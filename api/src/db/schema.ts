@@ -508,6 +508,8 @@ export const webPushSubscriptions = pgTable(
     p256dh: text("p256dh").notNull(),
     auth: text("auth").notNull(),
     label: text("label"),
+    /** The browser's IANA time zone, when it said: its quiet hours are kept in it. */
+    timeZone: text("time_zone"),
     createdAt: tz("created_at").notNull(),
     lastSuccessAt: tz("last_success_at"),
   },

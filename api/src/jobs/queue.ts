@@ -56,6 +56,7 @@ export interface Job {
   payload: unknown;
   dedupeKey: string | null;
   attempts: number;
+  expiresAt: Date | null;
 }
 
 export type JobHandler = (ctx: DomainContext, job: Job) => Promise<JobOutcome | void>;

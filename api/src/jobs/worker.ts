@@ -1,11 +1,12 @@
 import type { Logger } from "pino";
 import type { DomainContext } from "#api/src/domain/context.ts";
+import { sendPushJob } from "#api/src/domain/push/notifications.ts";
 import { sendMailJob } from "#api/src/mail/outbox.ts";
 import { runDueJobs, type JobHandler, type JobsResult } from "./queue.ts";
 import { repeat, type Repeating } from "./repeat.ts";
 
 /** Each kind of job and what runs it. */
-const handlers: Record<string, JobHandler> = { mail: sendMailJob };
+const handlers: Record<string, JobHandler> = { mail: sendMailJob, push: sendPushJob };
 
 /** Runs every kind of job that is due, once. */
 export function runJobs(ctx: DomainContext): Promise<JobsResult> {
