@@ -142,6 +142,7 @@ export const apiConfigSchema = z.object({
   // Notifications due in a browser's night wait for its end, in the browser's own time zone.
   PUSH_QUIET_START: z.string().regex(CLOCK_TIME, "a time of day, HH:MM").default("22:00"),
   PUSH_QUIET_END: z.string().regex(CLOCK_TIME, "a time of day, HH:MM").default("08:00"),
+  PUSH_SPREAD_SECONDS: int(60, 0),
 });
 
 export type ApiConfig = z.infer<typeof apiConfigSchema> & { API_SECRET: string };
