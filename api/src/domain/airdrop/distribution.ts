@@ -96,7 +96,7 @@ export async function distributeRound(ctx: DomainContext, round: number): Promis
         returning user_id, amount
       ),
       -- Push notifications (domain/push/notifications.ts: the payload is a Notification, the key
-      -- pushDedupeKey's) for everyone paid who has a browser subscribed: what they can claim now,
+      -- pushJob's) for everyone paid who has a browser subscribed: what they can claim now,
       -- and, when the unclaimed rounds reach the threshold, that the next close pauses them. Each
       -- is due at a random moment within PUSH_SPREAD_SECONDS, so the crowd does not arrive at once,
       -- and both are out of date at the next close.

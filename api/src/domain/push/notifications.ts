@@ -58,7 +58,7 @@ export function pushJob(
   };
 }
 
-export function pushDedupeKey(userId: number, kind: string, round: number): string {
+function pushDedupeKey(userId: number, kind: string, round: number): string {
   return `push:${userId}:${kind}:${round}`;
 }
 
