@@ -19,6 +19,16 @@ function isPushEndpoint(value: string): boolean {
   return (url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password && url.hostname !== "";
 }
 
+/** A time zone this runtime's Intl knows, as browsers name theirs (`Europe/Berlin`). */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Base64url as browsers give it: no padding, or padding the API drops. */
 const base64url = (pattern: RegExp, code: ErrorCodeValue) =>
   z
@@ -38,6 +48,13 @@ const webPushSubscriptionBody = z.object({
     auth: base64url(/^[A-Za-z0-9_-]{22}(==)?$/, ErrorCode.pushKeysInvalid).describe("The 16-byte authentication secret, base64url"),
   }),
   label: z.string().trim().max(200).optional().describe("Which browser or device this is (a user agent), shown to its owner"),
+  time_zone: z
+    .string()
+    .trim()
+    .max(100)
+    .refine(isTimeZone, "an IANA time zone")
+    .optional()
+    .describe("The browser's IANA time zone (Intl.DateTimeFormat().resolvedOptions().timeZone): notifications wait out its night"),
 });
 export type WebPushSubscriptionInput = z.infer<typeof webPushSubscriptionBody>;
 

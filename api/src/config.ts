@@ -15,6 +15,8 @@ import { ensureSecret } from "#lib/secret-file.ts";
 
 export { ConfigError };
 
+const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 /**
  * Every setting of the API, from the environment, the rules' numbers included: operators and
  * tests change them here, never in code.
@@ -137,6 +139,10 @@ export const apiConfigSchema = z.object({
     .transform((v) => v === "true"),
   PUSH_SEND_TIMEOUT_MS: int(10_000, 100),
   PUSH_SUBSCRIPTIONS_PER_USER: int(10, 1),
+  // Notifications due in a browser's night wait for its end, in the browser's own time zone.
+  PUSH_QUIET_START: z.string().regex(CLOCK_TIME, "a time of day, HH:MM").default("22:00"),
+  PUSH_QUIET_END: z.string().regex(CLOCK_TIME, "a time of day, HH:MM").default("08:00"),
+  PUSH_SPREAD_SECONDS: int(60, 0),
 });
 
 export type ApiConfig = z.infer<typeof apiConfigSchema> & { API_SECRET: string };

@@ -5,7 +5,7 @@ import { buildApp } from "./app.ts";
 import { systemClock } from "./lib/clock.ts";
 import { databaseTimeouts, type ApiConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
-import { startMailWorker } from "./jobs/mail-worker.ts";
+import { startJobWorker } from "./jobs/worker.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { socialFor } from "./social/choose.ts";
@@ -63,11 +63,11 @@ export async function startApi(config: ApiConfig, log: Logger = pino({ level: co
   // The jobs' statements are not held to the requests' timeouts (Database.jobs).
   const jobs = { ...domain, db: database.jobs };
   const scheduler = startScheduler(jobs, log.child({ svc: "rounds" }));
-  const mailWorker = startMailWorker(jobs, log.child({ svc: "outbox" }));
+  const jobWorker = startJobWorker(jobs, log.child({ svc: "jobs" }));
   return {
     url: `http://${config.API_HOST}:${config.API_PORT}`,
     async close() {
-      await Promise.all([scheduler.stop(), mailWorker.stop()]);
+      await Promise.all([scheduler.stop(), jobWorker.stop()]);
       await closeServer();
       await database.close();
     },

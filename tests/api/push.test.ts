@@ -1,6 +1,4 @@
-import { createECDH, createPublicKey, randomBytes, randomUUID, verify, type ECDH } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { createECDH, createPublicKey, verify } from "node:crypto";
 import { eq } from "drizzle-orm";
 import ece from "http_ece";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -12,6 +10,7 @@ import { endpointAllowed, isPublicAddress, PrivateAddressError, publicOnlyLookup
 import { sendWebPush, type PushMessage } from "#api/src/domain/push/send.ts";
 import { subscribeWebPush } from "#api/src/domain/push/subscriptions.ts";
 import { vapidKeyPair } from "#api/src/domain/push/vapid.ts";
+import { browserAt, pushService, type Browser } from "../setup/push-service.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { expectCode, expectOk, logIn, signUp, type Caller } from "./helpers.ts";
 
@@ -19,41 +18,6 @@ const KEY = "/v1/user/web_push/key/";
 const SUBSCRIBE = "/v1/user/web_push/subscribe/";
 const UNSUBSCRIBE = "/v1/user/web_push/unsubscribe/";
 const SUBJECT = "mailto:push-ops@example.com";
-
-/** What the local push service received. */
-interface Received {
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A push service on 127.0.0.1: it answers each path as told (201 by default), or never. */
-function pushService() {
-  const received: Received[] = [];
-  const answers = new Map<string, { status: number; headers?: Record<string, string> } | "never">();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      received.push({ path: req.url!, headers: req.headers, body: Buffer.concat(chunks) });
-      const answer = answers.get(req.url!) ?? { status: 201 };
-      if (answer !== "never") res.writeHead(answer.status, answer.headers).end();
-    });
-  });
-  return {
-    received,
-    answers,
-    base: "",
-    async start() {
-      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-      this.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    },
-    async stop() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
 
 const service = pushService();
 let api: TestApi;
@@ -74,28 +38,7 @@ afterAll(async () => {
   await service.stop();
 });
 
-/** A browser's push subscription: its own P-256 key pair and 16-byte auth secret, as PushManager makes them. */
-interface Browser {
-  ecdh: ECDH;
-  auth: Buffer;
-  path: string;
-  endpoint: string;
-  json: { endpoint: string; keys: { p256dh: string; auth: string } };
-}
-function browser(): Browser {
-  const ecdh = createECDH("prime256v1");
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  const path = `/push/${randomUUID()}`;
-  const endpoint = `${service.base}${path}`;
-  return {
-    ecdh,
-    auth,
-    path,
-    endpoint,
-    json: { endpoint, keys: { p256dh: ecdh.getPublicKey("base64url"), auth: auth.toString("base64url") } },
-  };
-}
+const browser = () => browserAt(service);
 
 const subscribe = (c: Caller, body: unknown) => c.call("POST", SUBSCRIBE, body);
 const rowsOf = (userId: number) => api.database.db.select().from(webPushSubscriptions).where(eq(webPushSubscriptions.userId, userId));

@@ -1,12 +1,12 @@
 import { type AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 import pino from "pino";
 import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "#contract/errors.ts";
-import { mailOutbox, remindedMembers, teamReminders } from "#api/src/db/schema.ts";
-import { startMailWorker } from "#api/src/jobs/mail-worker.ts";
+import { jobs, remindedMembers, teamReminders } from "#api/src/db/schema.ts";
+import { startJobWorker } from "#api/src/jobs/worker.ts";
 import { createMailer, type Mailer } from "#api/src/mail/mailer.ts";
 import { deliverDue, enqueueMail } from "#api/src/mail/outbox.ts";
 import { catchMail } from "../setup/smtp-catcher.ts";
@@ -234,13 +234,19 @@ describe("the mail outbox", () => {
   afterAll(async () => api.close());
 
   const letter = (to: string) => ({ to, subject: "s", text: "t", html: "<p>t</p>" });
-  const row = async (to: string) => (await api.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)))[0];
+  const row = async (to: string) =>
+    (
+      await api.database.db
+        .select()
+        .from(jobs)
+        .where(sql`${jobs.kind} = 'mail' and ${jobs.payload}->>'to' = ${to}`)
+    )[0];
 
   test("a failed send is retried with a growing wait, then sent once", async () => {
     await enqueueMail(api.domain, [letter("retry@example.com")]);
     api.failMail.next = true;
     expect(await api.deliverMail()).toEqual({ sent: 0, failed: 1 });
-    expect(await row("retry@example.com")).toMatchObject({ attempts: 1, lastError: "smtp down", sentAt: null, failedAt: null });
+    expect(await row("retry@example.com")).toMatchObject({ attempts: 1, lastError: "smtp down", doneAt: null, failedAt: null });
     // Not due before the wait is over.
     api.clock.advance(59);
     expect(await api.deliverMail()).toEqual({ sent: 0, failed: 0 });
@@ -254,7 +260,7 @@ describe("the mail outbox", () => {
     expect(await api.deliverMail()).toEqual({ sent: 1, failed: 0 });
     expect(api.mails.filter((m) => m.to === "retry@example.com")).toHaveLength(1);
     expect(await row("retry@example.com")).toMatchObject({ attempts: 3, lastError: null, failedAt: null });
-    expect((await row("retry@example.com")).sentAt).not.toBeNull();
+    expect((await row("retry@example.com")).doneAt).not.toBeNull();
     expect(await api.deliverMail()).toEqual({ sent: 0, failed: 0 });
   });
 
@@ -265,7 +271,7 @@ describe("the mail outbox", () => {
       expect(await deliverDue({ ...api.domain, mailer: down })).toEqual({ sent: 0, failed: 1 });
       api.clock.advance(3600);
     }
-    expect(await row("never@example.com")).toMatchObject({ attempts: 3, lastError: "connection refused", sentAt: null });
+    expect(await row("never@example.com")).toMatchObject({ attempts: 3, lastError: "connection refused", doneAt: null });
     expect((await row("never@example.com")).failedAt).not.toBeNull();
     expect(await api.deliverMail()).toEqual({ sent: 0, failed: 0 });
   });
@@ -275,7 +281,7 @@ describe("the mail outbox", () => {
     await enqueueMail(api.domain, to.map(letter));
     const [one, two] = await Promise.all([api.deliverMail(), api.deliverMail()]);
     // 20 a pass: whatever the two passes left is sent by the worker's first tick.
-    const worker = startMailWorker(api.domain, pino({ level: "silent" }));
+    const worker = startJobWorker(api.domain, pino({ level: "silent" }));
     await worker.tick();
     await worker.stop();
     expect(one.failed + two.failed).toBe(0);

@@ -1,4 +1,4 @@
-// The part of http_ece 1.2 (no types of its own) that tests/api/push.test.ts uses.
+// The part of http_ece 1.2 (no types of its own) that tests/setup/push-service.ts uses.
 declare module "http_ece" {
   import type { ECDH } from "node:crypto";
   const ece: {

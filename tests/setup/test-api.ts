@@ -12,6 +12,8 @@ import { openDatabase, type Database } from "#api/src/db/client.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 import { catchUp, type DistributionResult } from "#api/src/domain/airdrop/distribution.ts";
 import type { Mailer, MailMessage } from "#api/src/mail/mailer.ts";
+import type { JobsResult } from "#api/src/jobs/queue.ts";
+import { runJobs } from "#api/src/jobs/worker.ts";
 import { deliverDue, type DeliveryResult } from "#api/src/mail/outbox.ts";
 import { socialFor } from "#api/src/social/choose.ts";
 import type { SocialNetwork } from "#api/src/social/social.ts";
@@ -28,6 +30,8 @@ export interface TestApi {
   distribute(): Promise<DistributionResult[]>;
   /** Runs the mail outbox worker once, at the test clock's time. */
   deliverMail(): Promise<DeliveryResult>;
+  /** Runs the job worker once (every kind), at the test clock's time. */
+  runJobs(): Promise<JobsResult>;
   close(): Promise<void>;
 }
 
@@ -155,6 +159,7 @@ export async function createTestApi(
     domain,
     distribute: () => catchUp(domain),
     deliverMail: () => deliverDue(domain),
+    runJobs: () => runJobs(domain),
     async close() {
       await app.close();
       await database.close();

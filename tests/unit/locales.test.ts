@@ -31,8 +31,8 @@ function sources(dir: string): string {
 }
 
 const en = load("en");
-// The API draws two namespaces itself: the e-mails (mail) and the campaign share image (share).
-const code = sources("app") + sources("api/src/mail") + sources("api/src/domain/campaign");
+// The API draws three namespaces itself: the e-mails (mail), the campaign share image (share) and the push notifications (push).
+const code = sources("app") + sources("api/src/mail") + sources("api/src/domain/campaign") + sources("api/src/domain/push");
 
 /** Keys the code builds at run time, and the literal text that shows each is built. */
 const DYNAMIC: [RegExp, (m: RegExpMatchArray) => boolean][] = [

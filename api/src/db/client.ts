@@ -18,7 +18,7 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   /**
-   * For the background jobs (round distribution, the mail outbox). On PostgreSQL opened with
+   * For the background work (round distribution, the job worker). On PostgreSQL opened with
    * timeouts, connections of their own that keep the connect timeout but not the statement and
    * query timeouts: a round's distribution is one statement over every minting user, which at a
    * million users may run longer than any request should (decision 035). Otherwise `db`.
@@ -190,7 +190,7 @@ export function openPostgres(opts: { url: string; timeouts?: DatabaseTimeouts; o
   const pool = postgresPool(opts.url, { max: 10, timeouts: opts.timeouts, onPoolError: opts.onPoolError });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   if (!opts.timeouts) return { db, jobs: db, kind: "postgres", close: () => pool.end() };
-  // The scheduler and the outbox worker each run one pass at a time, each in one transaction.
+  // The scheduler and the job worker each run one pass at a time, each in one transaction.
   const jobsPool = postgresPool(opts.url, { max: 3, timeouts: { connectMs: opts.timeouts.connectMs }, onPoolError: opts.onPoolError });
   const jobs = drizzlePg(jobsPool, { schema }) as unknown as Db;
   return {

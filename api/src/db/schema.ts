@@ -240,27 +240,35 @@ export const remindedMembers = pgTable(
   (t) => [primaryKey({ columns: [t.memberId, t.day] })],
 );
 
-/** Mail written in the transaction that decided to send it, delivered afterwards by the outbox worker. */
-export const mailOutbox = pgTable(
-  "mail_outbox",
+/**
+ * Work done after the transaction that decided it, by the job worker (docs/decisions/044): mail
+ * ("mail") and Web Push notifications ("push"). The payload's shape is its kind's.
+ */
+export const jobs = pgTable(
+  "jobs",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    toAddress: text("to_address").notNull(),
-    subject: text("subject").notNull(),
-    textBody: text("text_body").notNull(),
-    htmlBody: text("html_body").notNull(),
-    createdAt: tz("created_at").notNull(),
-    /** When a worker may take it: the next retry, or the end of a taken row's lease. */
-    nextAttemptAt: tz("next_attempt_at").notNull(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").notNull(),
+    /** Names the one job a fact may make: a second producer's or a retried producer's insert does nothing. */
+    dedupeKey: text("dedupe_key"),
+    /** When a worker may take it: when it is due, the next retry, or the end of a taken job's lease. */
+    runAt: tz("run_at").notNull(),
+    /** Past it, the job has lost its point: dropped unsent. */
+    expiresAt: tz("expires_at"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
-    sentAt: tz("sent_at"),
+    doneAt: tz("done_at"),
     failedAt: tz("failed_at"),
+    createdAt: tz("created_at").notNull(),
   },
   (t) => [
-    index("mail_outbox_due_idx")
-      .on(t.nextAttemptAt)
-      .where(sql`sent_at is null and failed_at is null`),
+    uniqueIndex("jobs_dedupe_key")
+      .on(t.dedupeKey)
+      .where(sql`dedupe_key is not null`),
+    index("jobs_due_idx")
+      .on(t.runAt)
+      .where(sql`done_at is null and failed_at is null`),
   ],
 );
 
@@ -500,6 +508,8 @@ export const webPushSubscriptions = pgTable(
     p256dh: text("p256dh").notNull(),
     auth: text("auth").notNull(),
     label: text("label"),
+    /** The browser's IANA time zone, when it said: its quiet hours are kept in it. */
+    timeZone: text("time_zone"),
     createdAt: tz("created_at").notNull(),
     lastSuccessAt: tz("last_success_at"),
   },

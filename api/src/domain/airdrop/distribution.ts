@@ -28,6 +28,8 @@ export async function distributeRound(ctx: DomainContext, round: number): Promis
   const threshold = ctx.config.SUSPEND_THRESHOLD;
   const rates = ratesOf(ctx.config);
   const now = ctx.clock.now();
+  const nextClose = roundClosesAt(scheduleOf(ctx.config), round + 1);
+  const spread = ctx.config.PUSH_SPREAD_SECONDS;
   return inTransaction(ctx, async ({ db: tx }) => {
     const locked = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${DISTRIBUTION_LOCK}) as ok`));
     if (!locked[0]?.ok) return undefined;
@@ -52,7 +54,7 @@ export async function distributeRound(ctx: DomainContext, round: number): Promis
           and exists (select 1 from gate)
       ),
       unclaimed as (
-        select ur.user_id, count(*) as c
+        select ur.user_id, count(*) as c, sum(ur.amount) as owed
         from user_rounds ur join active a on a.user_id = ur.user_id
         where ur.collected_at is null
         group by ur.user_id
@@ -67,7 +69,8 @@ export async function distributeRound(ctx: DomainContext, round: number): Promis
         group by parent.inviter_id
       ),
       scored as (
-        select a.user_id, a.power, coalesce(l1.p, 0)::bigint as p1, coalesce(l2.p, 0)::bigint as p2, coalesce(un.c, 0) as unc
+        select a.user_id, a.power, coalesce(l1.p, 0)::bigint as p1, coalesce(l2.p, 0)::bigint as p2, coalesce(un.c, 0) as unc,
+          coalesce(un.owed, 0)::bigint as owed
         from active a
         left join l1 on l1.user_id = a.user_id
         left join l2 on l2.user_id = a.user_id
@@ -90,7 +93,31 @@ export async function distributeRound(ctx: DomainContext, round: number): Promis
         -- Inserting in key order keeps index writes sequential: 2x faster at 1M users in the benchmark.
         order by user_id
         on conflict do nothing
-        returning amount
+        returning user_id, amount
+      ),
+      -- Push notifications (domain/push/notifications.ts: the payload is a Notification, the key
+      -- pushJob's) for everyone paid who has a browser subscribed: what they can claim now,
+      -- and, when the unclaimed rounds reach the threshold, that the next close pauses them. Each
+      -- is due at a random moment within PUSH_SPREAD_SECONDS, so the crowd does not arrive at once,
+      -- and both are out of date at the next close.
+      notified as (
+        insert into jobs (kind, payload, dedupe_key, run_at, expires_at, created_at)
+        select 'push',
+          jsonb_build_object('userId', p.user_id, 'notification', n.notification),
+          'push:' || p.user_id || ':' || n.kind || ':' || ${round}::int,
+          ${now}::timestamptz + random() * ${spread}::int * interval '1 second',
+          ${nextClose}::timestamptz,
+          ${now}::timestamptz
+        from paid p
+        join scored s on s.user_id = p.user_id
+        cross join lateral (values
+          ('round', jsonb_build_object('kind', 'round', 'url', '/airdrop', 'tag', 'round', 'round', ${round}::int,
+             'amount', (s.owed + p.amount)::text), s.owed + p.amount > 0),
+          ('pause', jsonb_build_object('kind', 'pause', 'url', '/airdrop', 'tag', 'pause', 'round', ${round}::int),
+             s.unc + 1 >= ${threshold})
+        ) as n(kind, notification, wanted)
+        where n.wanted and exists (select 1 from web_push_subscriptions w where w.user_id = p.user_id)
+        on conflict do nothing
       )
       select
         (select count(*) from gate)::int as fresh,

@@ -44,6 +44,7 @@ export async function subscribeWebPush(
     p256dh,
     auth: input.keys.auth.replace(/=+$/, ""),
     label: input.label || null,
+    timeZone: input.time_zone || null,
   };
   await inTransaction(ctx, async (tx) => {
     if (principal.did) {

@@ -1,0 +1,1 @@
+ALTER TABLE "web_push_subscriptions" ADD COLUMN "time_zone" text;

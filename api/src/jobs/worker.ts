@@ -1,0 +1,25 @@
+import type { Logger } from "pino";
+import type { DomainContext } from "#api/src/domain/context.ts";
+import { sendPushJob } from "#api/src/domain/push/notifications.ts";
+import { sendMailJob } from "#api/src/mail/outbox.ts";
+import { runDueJobs, type JobHandler, type JobsResult } from "./queue.ts";
+import { repeat, type Repeating } from "./repeat.ts";
+
+/** Each kind of job and what runs it. */
+const handlers: Record<string, JobHandler> = { mail: sendMailJob, push: sendPushJob };
+
+/** Runs every kind of job that is due, once. */
+export function runJobs(ctx: DomainContext): Promise<JobsResult> {
+  return runDueJobs(ctx, handlers);
+}
+
+/**
+ * Runs the due jobs every OUTBOX_TICK_MS, after the requests that queued them have answered.
+ * Several instances may run it: each takes different jobs (SKIP LOCKED).
+ */
+export function startJobWorker(ctx: DomainContext, log: Logger): Repeating {
+  return repeat({ what: "jobs", everyMs: ctx.config.OUTBOX_TICK_MS, log }, async () => {
+    const result = await runJobs(ctx);
+    if (result.done + result.failed + result.expired + result.held > 0) log.info(result, "jobs run");
+  });
+}
