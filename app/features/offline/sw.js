@@ -128,6 +128,7 @@ self.addEventListener("fetch", (event) => {
 
 /** A path of this site to open, or the airdrop: a message never sends the user elsewhere. */
 function sameOriginPath(url) {
+  if (typeof url !== "string") return "/airdrop";
   try {
     const target = new URL(url, self.location.origin);
     if (target.origin === self.location.origin) return target.pathname + target.search + target.hash;
