@@ -275,3 +275,39 @@ test("screenshots of the section in English, Arabic and Tamil, light and dark", 
     await page.context().clearCookies();
   }
 });
+
+test.describe("the airdrop's offer, right after the start", () => {
+  test("Turn on subscribes as /settings does, and the offer goes", async ({ page, context }) => {
+    const t = strings("en");
+    await context.grantPermissions(["notifications"]);
+    const endpoint = `http://127.0.0.1:${E2E.tilePort}/push/${randomBytes(8).toString("hex")}`;
+    await fakePushService(page, endpoint, browserKeys());
+    await registerAs(page, uniqueEmail("push-offer"));
+    const offer = page.getByRole("region", { name: t("profile:notifications.offerTitle") });
+    await expect(offer).toHaveCount(0);
+    await page.getByRole("button", { name: t("airdrop:status.start") }).click();
+    await expect(offer).toBeVisible();
+    const box = await offer.getByRole("button", { name: t("profile:notifications.notNow") }).boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+    const subscribing = page.waitForRequest((r) => r.url().includes("/settings.data") && r.method() === "POST");
+    await offer.getByRole("button", { name: t("profile:notifications.turnOn") }).click();
+    expect(postedFields((await subscribing).postData()).get("endpoint")).toBe(endpoint);
+    await expect(page.getByRole("status").filter({ hasText: t("profile:notifications.turnedOn") })).toBeVisible();
+    await expect(offer).toHaveCount(0);
+    await openSettings(page);
+    await expect(section(page, t).getByText(t("profile:notifications.on"))).toBeVisible();
+  });
+
+  test("Not now puts it aside for good", async ({ page, context }) => {
+    const t = strings("en");
+    await context.grantPermissions(["notifications"]);
+    await registerAs(page, uniqueEmail("push-offer-later"));
+    await page.getByRole("button", { name: t("airdrop:status.start") }).click();
+    const offer = page.getByRole("region", { name: t("profile:notifications.offerTitle") });
+    await offer.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(E2E.shotsDir, "airdrop-notifications-offer-en-light.png") });
+    await offer.getByRole("button", { name: t("profile:notifications.notNow") }).click();
+    await expect(offer).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem("vv-notifications-offer"))).not.toBeNull();
+  });
+});

@@ -1,10 +1,9 @@
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "#app/utils/translation.tsx";
 import { inNativeApp } from "#app/utils/native.ts";
-import { showToast, type Toast } from "#app/utils/toast.ts";
 import { useHydrated } from "#app/utils/hydrated.ts";
-import { currentSubscription, pushState, subscribe, subscriptionFields, type PushState } from "./push-subscription.ts";
+import type { PushState } from "./push-subscription.ts";
+import { usePush } from "./use-push.ts";
 import type { loadSettings } from "./settings.server.ts";
 
 /** What each state says. */
@@ -25,57 +24,9 @@ export function Notifications() {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const { pushKey } = useLoaderData<typeof loadSettings>();
-  const fetcher = useFetcher<{ toast?: Toast }>();
-  const [state, setState] = useState<PushState | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    void pushState().then(setState);
-  }, []);
-
-  // The action's answer: a refusal undoes the browser's side, so the page never says "on" for a subscription the API lacks.
-  useEffect(() => {
-    const toast = fetcher.data?.toast;
-    if (fetcher.state !== "idle" || !toast) return;
-    showToast(toast);
-    if (toast.kind === "error") {
-      void currentSubscription()
-        .then((s) => s?.unsubscribe())
-        .catch(() => undefined)
-        .then(() => pushState().then(setState));
-    }
-    setBusy(false);
-  }, [fetcher.state, fetcher.data]);
+  const { state, busy, turnOn, turnOff } = usePush(pushKey);
 
   if (hydrated && inNativeApp()) return null;
-
-  async function turnOn() {
-    setBusy(true);
-    try {
-      const subscription = await subscribe(pushKey);
-      if (!subscription) {
-        setState(await pushState());
-        setBusy(false);
-        return;
-      }
-      setState("on");
-      fetcher.submit({ intent: "pushOn", ...subscriptionFields(subscription) }, { method: "post", action: "/settings" });
-    } catch {
-      showToast({ kind: "error", key: "profile:notifications.failed" });
-      setState(await pushState());
-      setBusy(false);
-    }
-  }
-
-  async function turnOff() {
-    setBusy(true);
-    const subscription = await currentSubscription().catch(() => null);
-    const endpoint = subscription?.endpoint ?? "";
-    await subscription?.unsubscribe().catch(() => undefined);
-    setState("off");
-    if (endpoint) fetcher.submit({ intent: "pushOff", endpoint }, { method: "post", action: "/settings" });
-    else setBusy(false);
-  }
 
   return (
     <section className="card" aria-labelledby="notifications-title">
