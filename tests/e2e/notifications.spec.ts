@@ -152,23 +152,6 @@ test("the service worker shows a pushed message with its title, text and a same-
   const origin = new URL(page.url()).origin;
   const deliver = (message: object) =>
     cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: JSON.stringify(message) });
-  // What api/src/domain/push/send.ts puts in the payload.
-  await deliver({
-    title: "Round 12 closed",
-    body: "3.2 VV to claim",
-    url: "/airdrop?from=push",
-    tag: "round",
-    kind: "round",
-    dedupe_key: "r12",
-  });
-  await deliver({
-    title: "Elsewhere",
-    body: "never leaves the site",
-    url: "https://example.com/phish",
-    tag: "other",
-    kind: "x",
-    dedupe_key: "x1",
-  });
   const shown = async () =>
     page.evaluate(async () =>
       (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
@@ -179,7 +162,26 @@ test("the service worker shows a pushed message with its title, text and a same-
         icon: n.icon,
       })),
     );
-  await expect.poll(async () => (await shown()).length).toBe(2);
+  const titles = async () => (await shown()).map((n) => n.title).sort();
+  // What api/src/domain/push/send.ts puts in the payload; one at a time, each shown before the next.
+  await deliver({
+    title: "Round 12 closed",
+    body: "3.2 VV to claim",
+    url: "/airdrop?from=push",
+    tag: "round",
+    kind: "round",
+    dedupe_key: "r12",
+  });
+  await expect.poll(titles, { timeout: 15_000 }).toEqual(["Round 12 closed"]);
+  await deliver({
+    title: "Elsewhere",
+    body: "never leaves the site",
+    url: "https://example.com/phish",
+    tag: "other",
+    kind: "x",
+    dedupe_key: "x1",
+  });
+  await expect.poll(titles, { timeout: 15_000 }).toEqual(["Elsewhere", "Round 12 closed"]);
   const notifications = await shown();
   expect(notifications).toContainEqual({
     title: "Round 12 closed",
