@@ -1,7 +1,5 @@
-import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "#app/utils/translation.tsx";
-import type { loadSettings } from "./settings.server.ts";
 import { usePush } from "./use-push.ts";
 
 const ANSWERED = "vv-notifications-offer";
@@ -29,19 +27,28 @@ function remember(): void {
  */
 export function NotificationsOffer() {
   const { t } = useTranslation();
-  const settings = useFetcher<typeof loadSettings>();
-  const push = usePush(settings.data?.pushKey);
+  const [pushKey, setPushKey] = useState<string>();
+  const push = usePush(pushKey);
   const [hidden, setHidden] = useState(answeredBefore);
 
-  // The VAPID key comes with the settings page's data: fetched only when there is something to offer.
+  // The VAPID key is fetched only when there is something to offer.
   useEffect(() => {
-    if (!hidden && push.state === "off" && settings.state === "idle" && !settings.data) settings.load("/settings");
-  }, [hidden, push.state, settings]);
+    if (hidden || push.state !== "off" || pushKey) return;
+    let live = true;
+    fetch("/notifications/key")
+      .then((r) => (r.ok ? (r.json() as Promise<{ public_key?: string }>) : null))
+      .then((key) => live && key?.public_key && setPushKey(key.public_key))
+      // Signed out meanwhile, or the API down: no offer this time.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [hidden, push.state, pushKey]);
   useEffect(() => {
     if (push.state === "on") remember();
   }, [push.state]);
 
-  if (hidden || push.state !== "off" || !settings.data) return null;
+  if (hidden || push.state !== "off" || !pushKey) return null;
   const dismiss = () => {
     remember();
     setHidden(true);

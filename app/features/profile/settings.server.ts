@@ -34,6 +34,16 @@ export async function loadSettings(request: Request) {
   return { title, statuses: statuses.list, confirm: confirmOf(new URL(request.url)), pushKey: push.public_key };
 }
 
+/**
+ * The VAPID key alone, as JSON, for the airdrop's notifications offer: its script asks once,
+ * where a fetcher of the settings page's data would be fetched again with every airdrop refresh.
+ */
+export async function loadPushKey(request: Request): Promise<Response> {
+  const ctx = await requireSignedIn(request);
+  const { public_key } = await callSignedIn(request, ctx, routes.push.key);
+  return Response.json({ public_key }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
 const INTENTS = {
   avatar: intent({
     call: async ({ api, form }) => {
