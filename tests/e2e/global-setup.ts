@@ -63,6 +63,8 @@ export default async function globalSetup() {
     LOG_LEVEL: "warn",
     MAP_TILE_URL: `http://127.0.0.1:${E2E.tilePort}/tiles/{z}/{x}/{y}.png`,
     MAP_TILE_ATTRIBUTION: "Test tiles",
+    // The notifications test's push service is a server of its own on 127.0.0.1.
+    PUSH_ENDPOINT_ALLOW_LOCAL: "true",
   };
   const ban = spawnSync(process.execPath, ["--import", "tsx", "api/src/cli/ops.ts", "ban-device", E2E.bannedDid], {
     env,

@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "#app/utils/translation.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { saveFigures } from "#app/features/offline/last-figures.ts";
@@ -14,11 +14,17 @@ import type { AirdropData } from "./types.ts";
 import { UpgradeDialog } from "./upgrade-dialog.tsx";
 import { WelcomeCard } from "./welcome-card.tsx";
 
+// Shown once, after a start with JavaScript: its code stays out of the page's own.
+const NotificationsOffer = lazy(() =>
+  import("#app/features/profile/notifications-offer.tsx").then((m) => ({ default: m.NotificationsOffer })),
+);
+
 export function AirdropPage() {
   const { t } = useTranslation();
   const user = useSignedInUser();
   const data = useLoaderData<AirdropData>();
   const failed = useActionData<IntentFailure>();
+  const started = failed?.toast.key === "airdrop:toast.started";
   const { info } = data;
   useEffect(() => {
     const now = Date.now();
@@ -40,6 +46,11 @@ export function AirdropPage() {
       </PageHeader>
       {data.welcome && !user.name ? <WelcomeCard /> : null}
       <StatusCard info={data.info} />
+      {started ? (
+        <Suspense fallback={null}>
+          <NotificationsOffer />
+        </Suspense>
+      ) : null}
       <PowerCard info={data.info} />
       <BonusTasks
         info={data.info}

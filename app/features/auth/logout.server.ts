@@ -1,6 +1,7 @@
 import { ErrorCode } from "#contract/errors.ts";
 import { routes } from "#contract/routes.ts";
 import { ApiError, callApi } from "#app/utils/api.server.ts";
+import { field, postedForm } from "#app/utils/intent-action.server.ts";
 import { requestContext } from "#app/utils/request.server.ts";
 import { safeRedirect } from "#app/utils/safe-redirect.ts";
 import { signedOutCookies, withCookies } from "#app/utils/session.server.ts";
@@ -26,13 +27,16 @@ function backTo(request: Request): string {
  * answer, the database down, a refusal), the cookie stays and the user is told to try again:
  * a "logged out" that left the token alive would let the old cookie back in later.
  * A token the API no longer accepts (expired, revoked, the account banned or deleted) is signed
- * out as usual.
+ * out as usual. The page's script adds the browser's Web Push endpoint, so the API stops
+ * notifying a browser that is signed out.
  */
 export async function logoutAction(request: Request): Promise<Response> {
   const ctx = await requestContext(request);
+  const form = await postedForm(request);
+  const endpoint = form instanceof FormData ? field(form, "web_push_endpoint") : "";
   if (ctx.caller.token) {
     try {
-      await callApi(routes.accounts.logout, ctx.caller);
+      await callApi(routes.accounts.logout, ctx.caller, { body: { web_push_endpoint: endpoint || undefined } });
     } catch (error) {
       const ended = error instanceof ApiError && ALREADY_ENDED.has(error.code);
       if (!ended) return redirectWithToast(backTo(request), { kind: "error", key: "auth:logoutFailed" });

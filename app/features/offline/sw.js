@@ -125,3 +125,52 @@ self.addEventListener("fetch", (event) => {
   else if (url.pathname.startsWith("/assets/")) event.respondWith(fromCacheFirst(request));
   else if (BUILD.files.includes(url.pathname)) event.respondWith(fromNetworkFirst(request));
 });
+
+/** A path of this site to open, or the airdrop: a message never sends the user elsewhere. */
+function sameOriginPath(url) {
+  if (typeof url !== "string") return "/airdrop";
+  try {
+    const target = new URL(url, self.location.origin);
+    if (target.origin === self.location.origin) return target.pathname + target.search + target.hash;
+  } catch {
+    // Not a URL at all.
+  }
+  return "/airdrop";
+}
+
+/** The API's Web Push message (api/src/domain/push/send.ts): JSON with title, body, url and tag. */
+async function showPush(message) {
+  await self.registration.showNotification(message.title, {
+    body: typeof message.body === "string" ? message.body : "",
+    tag: typeof message.tag === "string" ? message.tag : undefined,
+    data: { url: sameOriginPath(message.url) },
+    icon: "/icons/icon-192.png",
+    // The API writes in the account's language, which the pages are shown in too; the text sets its own direction.
+    lang: (await storedLanguage()) || "",
+    dir: "auto",
+  });
+}
+
+self.addEventListener("push", (event) => {
+  let message;
+  try {
+    message = event.data?.json();
+  } catch {
+    return;
+  }
+  if (message && typeof message.title === "string") event.waitUntil(showPush(message));
+});
+
+/** A window of ours shows the page, if one is open; else a new one opens. */
+async function openPage(url) {
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const ours = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (!ours) return self.clients.openWindow(url);
+  const focused = await ours.focus();
+  return focused.navigate(url).catch(() => self.clients.openWindow(url));
+}
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  event.waitUntil(openPage(sameOriginPath(event.notification.data?.url)));
+});

@@ -5,16 +5,7 @@ import { Sheet } from "#app/components/sheet.tsx";
 import { useHydrated } from "#app/utils/hydrated.ts";
 import { promptInstall, useInstallOffer } from "#app/utils/install-prompt.ts";
 import { inNativeApp } from "#app/utils/native.ts";
-
-/** iPhones and iPads (which call themselves a Mac, but have a touch screen): no install event, only the Share menu. */
-function onIos(): boolean {
-  return /iPhone|iPad|iPod/.test(navigator.userAgent) || (/Macintosh/.test(navigator.userAgent) && navigator.maxTouchPoints > 1);
-}
-
-/** Opened from the home screen already. */
-function installed(): boolean {
-  return matchMedia("(display-mode: standalone)").matches || (navigator as { standalone?: boolean }).standalone === true;
-}
+import { installed, onIos } from "./push-subscription.ts";
 
 /** Safari's way, step by step: a sheet the install link opens (`?install=ios`). */
 function IosSteps({ dismissTo }: { dismissTo: string }) {

@@ -13,6 +13,7 @@ import { AvatarState } from "./avatar-state.tsx";
 import { useFieldError } from "#app/utils/field-error.tsx";
 import { PICTURE_ERROR_CODES, usePicturePreview } from "#app/utils/picture-preview.ts";
 import { NicknameForm } from "./nickname-form.tsx";
+import { Notifications } from "./notifications.tsx";
 import type { loadSettings } from "./settings.server.ts";
 import { forgetFigures } from "#app/features/offline/last-figures.ts";
 
@@ -161,7 +162,7 @@ function DeleteSheet() {
   );
 }
 
-/** /settings: avatar, nickname, status, language, e-mail, logout and account deletion. */
+/** /settings: avatar, nickname, status, notifications, language, e-mail, logout and account deletion. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const user = useSignedInUser();
@@ -182,6 +183,7 @@ export function SettingsPage() {
         <NicknameForm />
       </section>
       <StatusForm statuses={statuses} />
+      <Notifications />
       <section className="card" aria-labelledby="account-title">
         <h2 id="account-title">{t("profile:settings.account")}</h2>
         <dl className="facts">

@@ -18,13 +18,30 @@ function confirmOf(url: URL): "logout" | "delete" | null {
   return value === "logout" || value === "delete" ? value : null;
 }
 
-/** /settings: the user comes from the layout; here the statuses to choose from and which sheet is open. */
+/**
+ * /settings: the user comes from the layout; here the statuses to choose from, which sheet is
+ * open, and the VAPID key a browser subscribes to notifications with.
+ */
 export async function loadSettings(request: Request) {
   const ctx = await requireSignedIn(request);
-  const [statuses, title] = await orUnavailable(
-    Promise.all([callSignedIn(request, ctx, routes.profile.statusConfig), pageTitle(request, "settings.title", "profile")]),
+  const [statuses, title, push] = await orUnavailable(
+    Promise.all([
+      callSignedIn(request, ctx, routes.profile.statusConfig),
+      pageTitle(request, "settings.title", "profile"),
+      callSignedIn(request, ctx, routes.push.key),
+    ]),
   );
-  return { title, statuses: statuses.list, confirm: confirmOf(new URL(request.url)) };
+  return { title, statuses: statuses.list, confirm: confirmOf(new URL(request.url)), pushKey: push.public_key };
+}
+
+/**
+ * The VAPID key alone, as JSON, for the airdrop's notifications offer: its script asks once,
+ * where a fetcher of the settings page's data would be fetched again with every airdrop refresh.
+ */
+export async function loadPushKey(request: Request): Promise<Response> {
+  const ctx = await requireSignedIn(request);
+  const { public_key } = await callSignedIn(request, ctx, routes.push.key);
+  return Response.json({ public_key }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 const INTENTS = {
@@ -50,6 +67,22 @@ const INTENTS = {
       return api(routes.profile.setStatus, { body: { id: id ? Number(id) : null } });
     },
     success: () => ({ kind: "success", key: "profile:status.saved" }),
+  }),
+  // This browser's subscription, from the page's script (notifications.tsx).
+  pushOn: intent({
+    call: ({ api, form }) =>
+      api(routes.push.subscribe, {
+        body: {
+          endpoint: field(form, "endpoint"),
+          keys: { p256dh: field(form, "p256dh"), auth: field(form, "auth") },
+          label: field(form, "label").slice(0, 200) || undefined,
+        },
+      }),
+    success: () => ({ kind: "success", key: "profile:notifications.turnedOn" }),
+  }),
+  pushOff: intent({
+    call: ({ api, form }) => api(routes.push.unsubscribe, { body: { endpoint: field(form, "endpoint") } }),
+    success: () => ({ kind: "success", key: "profile:notifications.turnedOff" }),
   }),
 };
 
