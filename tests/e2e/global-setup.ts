@@ -65,6 +65,10 @@ export default async function globalSetup() {
     MAP_TILE_ATTRIBUTION: "Test tiles",
     // The notifications test's push service is a server of its own on 127.0.0.1.
     PUSH_ENDPOINT_ALLOW_LOCAL: "true",
+    // A round's notifications go out within a second, at any hour the suite runs (no quiet hours).
+    PUSH_SPREAD_SECONDS: "1",
+    PUSH_QUIET_START: "00:00",
+    PUSH_QUIET_END: "00:00",
   };
   const ban = spawnSync(process.execPath, ["--import", "tsx", "api/src/cli/ops.ts", "ban-device", E2E.bannedDid], {
     env,

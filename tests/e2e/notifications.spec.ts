@@ -4,6 +4,7 @@ import type { BrowserContext, CDPSession, Page } from "@playwright/test";
 import { violations } from "./axe.ts";
 import { E2E } from "./env.ts";
 import { expect, test } from "./fixtures.ts";
+import { browserAt, decrypted, pushService, receivedBy } from "../setup/push-service.ts";
 import { registerAs, strings, uniqueEmail } from "./helpers.ts";
 
 /**
@@ -11,8 +12,9 @@ import { registerAs, strings, uniqueEmail } from "./helpers.ts";
  * pushManager.subscribe() asks Google's push service, which these machines cannot reach: an
  * init script replaces that one call with a subscription whose endpoint is on 127.0.0.1
  * (allowed by PUSH_ENDPOINT_ALLOW_LOCAL) and whose keys this test made. The rest is real: the
- * page posts it through the BFF to the API, which checks it. Nothing on the API sends a
- * notification yet, so the push message itself is handed to the real worker through CDP.
+ * page posts it through the BFF to the API, which checks it, and when a round closes the API
+ * encrypts and sends the notification to that endpoint, where the test decrypts it. Showing a
+ * message is the real worker's, handed to it through CDP.
  */
 
 /** A browser's subscription keys, as PushManager makes them: P-256 public key and 16-byte auth secret, base64url. */
@@ -312,4 +314,35 @@ test.describe("the airdrop's offer, right after the start", () => {
     await expect(offer).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem("vv-notifications-offer"))).not.toBeNull();
   });
+});
+
+test("Arabic: turned on from the offer, the next round's close arrives encrypted at this browser's push service, in Arabic", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(3 * E2E.roundSeconds * 1000 + 60_000);
+  const ar = strings("ar");
+  const service = pushService();
+  await service.start();
+  try {
+    const browser = browserAt(service);
+    await context.grantPermissions(["notifications"]);
+    await fakePushService(page, browser.endpoint, browser.json.keys);
+    await registerAs(page, uniqueEmail("push-round"), { lng: "ar" });
+    await page.getByRole("button", { name: ar("airdrop:status.start") }).click();
+    const offer = page.getByRole("region", { name: ar("profile:notifications.offerTitle") });
+    await offer.getByRole("button", { name: ar("profile:notifications.turnOn") }).click();
+    await expect(page.getByRole("status").filter({ hasText: ar("profile:notifications.turnedOn") })).toBeVisible();
+
+    // The first round this user takes part in closes, the API pays it and queues the push.
+    await expect.poll(() => receivedBy(service, browser).length, { timeout: 3 * E2E.roundSeconds * 1000 + 20_000 }).toBeGreaterThan(0);
+    const [arrived] = receivedBy(service, browser);
+    expect(arrived.headers["content-encoding"]).toBe("aes128gcm");
+    expect(arrived.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
+    const message = decrypted(arrived, browser);
+    expect(message).toMatchObject({ title: ar("push:round.title"), url: "/airdrop", tag: "round" });
+    expect(String(message.body)).toContain("VV");
+  } finally {
+    await service.stop();
+  }
 });

@@ -63,5 +63,12 @@ export async function subscribe(publicKey: string): Promise<PushSubscription | n
 /** The fields the settings action sends on to the API. */
 export function subscriptionFields(subscription: PushSubscription): Record<string, string> {
   const { endpoint, keys } = subscription.toJSON();
-  return { endpoint: endpoint ?? "", p256dh: keys?.p256dh ?? "", auth: keys?.auth ?? "", label: navigator.userAgent };
+  return {
+    endpoint: endpoint ?? "",
+    p256dh: keys?.p256dh ?? "",
+    auth: keys?.auth ?? "",
+    label: navigator.userAgent,
+    // The API holds notifications through the night where this phone is.
+    time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone ?? "",
+  };
 }

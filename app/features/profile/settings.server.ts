@@ -76,6 +76,7 @@ const INTENTS = {
           endpoint: field(form, "endpoint"),
           keys: { p256dh: field(form, "p256dh"), auth: field(form, "auth") },
           label: field(form, "label").slice(0, 200) || undefined,
+          time_zone: field(form, "time_zone") || undefined,
         },
       }),
     success: () => ({ kind: "success", key: "profile:notifications.turnedOn" }),
