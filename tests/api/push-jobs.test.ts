@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { jobs, webPushSubscriptions } from "#api/src/db/schema.ts";
 import { pushJob, type Notification } from "#api/src/domain/push/notifications.ts";
 import { enqueueJobs } from "#api/src/jobs/queue.ts";
-import { browserAt, decrypted, pushService, receivedBy, type Browser } from "../setup/push-service.ts";
+import { browserAt, decrypted, PUSH_TEST_SETTINGS, pushService, receivedBy, type Browser } from "../setup/push-service.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { expectCode, expectOk, signUp, type Caller } from "./helpers.ts";
 
@@ -16,9 +16,7 @@ let api: TestApi;
 beforeAll(async () => {
   await service.start();
   api = await createTestApi({
-    PUSH_ENDPOINT_ALLOW_LOCAL: "true",
-    PUSH_SEND_TIMEOUT_MS: "500",
-    VAPID_SUBJECT: "mailto:push-ops@example.com",
+    ...PUSH_TEST_SETTINGS,
     OUTBOX_RETRY_SECONDS: "60",
     OUTBOX_MAX_ATTEMPTS: "3",
   });

@@ -4,7 +4,7 @@ import { jobs, minters } from "#api/src/db/schema.ts";
 import { distributeRound } from "#api/src/domain/airdrop/distribution.ts";
 import { pushJob } from "#api/src/domain/push/notifications.ts";
 import { enqueueJobs } from "#api/src/jobs/queue.ts";
-import { browserAt, decrypted, pushService, receivedBy, type Browser } from "../setup/push-service.ts";
+import { browserAt, decrypted, PUSH_TEST_SETTINGS, pushService, receivedBy, type Browser } from "../setup/push-service.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { start } from "./airdrop-helpers.ts";
 import { expectOk, signUp } from "./helpers.ts";
@@ -18,9 +18,7 @@ let api: TestApi;
 beforeAll(async () => {
   await service.start();
   api = await createTestApi({
-    PUSH_ENDPOINT_ALLOW_LOCAL: "true",
-    PUSH_SEND_TIMEOUT_MS: "500",
-    VAPID_SUBJECT: "mailto:push-ops@example.com",
+    ...PUSH_TEST_SETTINGS,
     SUSPEND_THRESHOLD: "2",
     PUSH_SPREAD_SECONDS: "60",
   });

@@ -10,25 +10,23 @@ import { endpointAllowed, isPublicAddress, PrivateAddressError, publicOnlyLookup
 import { sendWebPush, type PushMessage } from "#api/src/domain/push/send.ts";
 import { subscribeWebPush } from "#api/src/domain/push/subscriptions.ts";
 import { vapidKeyPair } from "#api/src/domain/push/vapid.ts";
-import { browserAt, pushService, type Browser } from "../setup/push-service.ts";
+import { browserAt, PUSH_TEST_SETTINGS, pushService, receivedBy, type Browser } from "../setup/push-service.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { expectCode, expectOk, logIn, signUp, type Caller } from "./helpers.ts";
 
 const KEY = "/v1/user/web_push/key/";
 const SUBSCRIBE = "/v1/user/web_push/subscribe/";
 const UNSUBSCRIBE = "/v1/user/web_push/unsubscribe/";
-const SUBJECT = "mailto:push-ops@example.com";
+const SUBJECT = PUSH_TEST_SETTINGS.VAPID_SUBJECT;
 
 const service = pushService();
 let api: TestApi;
 beforeAll(async () => {
   await service.start();
   api = await createTestApi({
-    PUSH_ENDPOINT_ALLOW_LOCAL: "true",
-    PUSH_SEND_TIMEOUT_MS: "500",
+    ...PUSH_TEST_SETTINGS,
     // One person signs in on several browsers in a row.
     OTP_RESEND_SECONDS: "0",
-    VAPID_SUBJECT: SUBJECT,
     DEVICE_ACCOUNTS_PER_DAY: "5",
     PUSH_SUBSCRIPTIONS_PER_USER: "6",
   });
@@ -44,7 +42,6 @@ const subscribe = (c: Caller, body: unknown) => c.call("POST", SUBSCRIBE, body);
 const rowsOf = (userId: number) => api.database.db.select().from(webPushSubscriptions).where(eq(webPushSubscriptions.userId, userId));
 const rowOf = async (endpoint: string) =>
   (await api.database.db.select().from(webPushSubscriptions).where(eq(webPushSubscriptions.endpoint, endpoint)))[0];
-const receivedAt = (b: Browser) => service.received.filter((r) => r.path === b.path);
 
 /** The same person signed in on another browser: a login of its own, on a device of its own. */
 async function otherBrowser(email: string): Promise<Caller> {
@@ -153,9 +150,9 @@ describe("sending", () => {
     api.clock.advance(60);
     const result = await sendWebPush(api.domain, phone.user.id, { message, ttlSeconds: 3600, urgency: "high" });
     expect(result).toEqual({ delivered: 2, removed: 0, retry: [], failed: [] });
-    expect(receivedAt(c)).toEqual([]);
+    expect(receivedBy(service, c)).toEqual([]);
     for (const sub of [a, b]) {
-      const [arrived] = receivedAt(sub);
+      const [arrived] = receivedBy(service, sub);
       expect(arrived.headers).toMatchObject({
         ttl: "3600",
         urgency: "high",
@@ -180,11 +177,11 @@ describe("sending", () => {
       expect((await rowOf(sub.endpoint))!.lastSuccessAt).toEqual(api.clock.now());
     }
     // One tag, one topic: the push service replaces a notification still waiting with the next.
-    expect(receivedAt(a)[0].headers.topic).toBe(receivedAt(b)[0].headers.topic);
+    expect(receivedBy(service, a)[0].headers.topic).toBe(receivedBy(service, b)[0].headers.topic);
     const other = await sendWebPush(api.domain, phone.user.id, { message: { ...message, tag: "team-reminder" }, ttlSeconds: 60 });
     expect(other.delivered).toBe(2);
-    expect(receivedAt(a)[1].headers.topic).not.toBe(receivedAt(a)[0].headers.topic);
-    expect(receivedAt(a)[1].headers.urgency).toBe("normal");
+    expect(receivedBy(service, a)[1].headers.topic).not.toBe(receivedBy(service, a)[0].headers.topic);
+    expect(receivedBy(service, a)[1].headers.urgency).toBe("normal");
   });
 
   test("404 and 410 delete the subscription; 429 and 5xx keep it for a retry; other refusals keep it", async () => {

@@ -3,6 +3,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import ece from "http_ece";
 
+/** The API's settings for a test that sends to the local push service: local endpoints allowed, short sends. */
+export const PUSH_TEST_SETTINGS = {
+  PUSH_ENDPOINT_ALLOW_LOCAL: "true",
+  PUSH_SEND_TIMEOUT_MS: "500",
+  VAPID_SUBJECT: "mailto:push-ops@example.com",
+} as const;
+
 /** What the local push service received. */
 export interface Received {
   path: string;
