@@ -118,10 +118,12 @@ export async function signUp(api: TestApi, opts: { email?: string; did?: string;
 }
 
 /** Logs in through the real calls from the given device; returns the raw answer. */
+/** Asks for a code and signs in with it; a refusal of the code's request is the answer. */
 export async function logIn(api: TestApi, email: string, did: string | undefined) {
   const c = caller(api, { did });
-  const code = await mailedCode(api, c, email, "login");
-  return { answer: await loginCall(c, email, code), client: c };
+  const sent = await sendCode(c, email, "login");
+  if (sent.body.code !== 0) return { answer: sent, client: c };
+  return { answer: await loginCall(c, email, lastCode(api, email.trim().toLowerCase())), client: c };
 }
 
 /** Moves the manual clock forward to the next UTC day at the given hour (never backwards). */

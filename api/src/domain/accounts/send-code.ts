@@ -3,6 +3,7 @@ import { ErrorCode } from "#contract/errors.ts";
 import { Failure } from "#api/src/lib/failure.ts";
 import { otpMail } from "#api/src/mail/templates.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
+import { findDevice, hasDailySlot } from "./devices.ts";
 import { issueCode, withdrawCode } from "./otp.ts";
 import { checkEmailFor } from "./sign-in.ts";
 
@@ -14,12 +15,23 @@ import { checkEmailFor } from "./sign-in.ts";
  * "ab+2@gmail.com" share them), the mail goes to an address as typed, never to the canonical
  * form: to register, the address typed now; to log in, the account's own address, the one typed
  * when it registered, which reaches the account's mailbox whatever variant is typed now.
+ *
+ * The device's rules are checked here too, so a second account on a shared phone learns why
+ * before waiting for a mail and typing its code; sign-in checks them again, since a slot may
+ * be taken in between.
  */
 export async function sendCode(
   ctx: DomainContext,
-  input: { email: string; purpose: OtpPurpose; ip: string; language?: string },
+  input: { email: string; purpose: OtpPurpose; ip: string; language?: string; did?: string },
 ): Promise<{ resend_after: number }> {
   const { email, canonical, existing } = await checkEmailFor(ctx, input.email, input.purpose);
+  const device = await findDevice(ctx, input.did);
+  if (input.purpose === "register" && device.registrations >= ctx.config.DEVICE_MAX_REGISTRATIONS) {
+    throw new Failure(ErrorCode.deviceRegisterLimit);
+  }
+  if (existing && input.purpose === "login" && !(await hasDailySlot(ctx, { did: device.did, userId: existing.id }))) {
+    throw new Failure(ErrorCode.deviceDailyLogin);
+  }
   const issued = await issueCode(ctx, { email: canonical, purpose: input.purpose, ip: input.ip });
   const mail = otpMail({
     to: existing?.email ?? email,

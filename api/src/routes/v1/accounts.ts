@@ -13,7 +13,7 @@ export async function accountsApi(app: FastifyInstance): Promise<void> {
   bind(app, accountRoutes.did, async () => ({ did: issueDid(ctx) }));
 
   bind(app, accountRoutes.sendCode, ({ body, query, request }) =>
-    sendCode(ctx, { email: body.email, purpose: body.purpose, ip: request.ip, language: query.ui_lang ?? query.lang }),
+    sendCode(ctx, { email: body.email, purpose: body.purpose, ip: request.ip, language: query.ui_lang ?? query.lang, did: query.did }),
   );
 
   bind(app, accountRoutes.register, ({ body, query }) =>
