@@ -8,7 +8,7 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
  * A round's progress as a ring with the time left inside. The server draws it for the moment
  * of the request (it works without JavaScript); once hydrated it fills second by second.
  */
-export function RoundRing(props: { deadline: number; serverNow: number; total: number; label: string; caption?: string }) {
+export function RoundRing(props: { deadline: number; serverNow: number; total: number; label: string }) {
   const left = useCountdown(props.deadline, props.serverNow);
   const done = props.total > 0 ? Math.min(1, Math.max(0, 1 - left / props.total)) : 0;
   return (
@@ -34,7 +34,6 @@ export function RoundRing(props: { deadline: number; serverNow: number; total: n
         <time role="timer" className="ring__time num" dir="ltr" aria-label={props.label} dateTime={`PT${left}S`}>
           {countdown(left)}
         </time>
-        {props.caption ? <span className="ring__caption">{props.caption}</span> : null}
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "#contract/errors.ts";
 import { devices } from "#api/src/db/schema.ts";
 import { setDeviceBan } from "#api/src/domain/accounts/bans.ts";
-import { createTestApi, type TestApi } from "../setup/test-api.ts";
+import { createTestApi, lastCode, type TestApi } from "../setup/test-api.ts";
 import {
   caller,
   expectCode,

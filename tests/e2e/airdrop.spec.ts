@@ -7,41 +7,78 @@ import { registerAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
 // Rounds last E2E.roundSeconds here; waits are bounded by a few rounds.
 const ROUND_MS = E2E.roundSeconds * 1000;
 
+/** A state's sentence, whatever clock time fills its {{time}}: "ends at 14:00" or "ends at 14:00 UTC". */
+function sentence(t: ReturnType<typeof strings>, key: string, params: Record<string, string> = {}): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(
+    t(key, { ...params, time: "\u0001" })
+      .split("\u0001")
+      .map(escape)
+      .join(".+?"),
+  );
+}
+
 for (const lng of ["en", "ar"]) {
-  test(`${lng}: start, wait for a round, claim, get paused after unclaimed rounds, claim and resume`, async ({ page }) => {
+  test(`${lng}: each state of the airdrop has one chip, one sentence with the time it changes, and one action`, async ({ page }) => {
     test.setTimeout(12 * ROUND_MS + 30_000);
     const t = strings(lng);
     const status = () => page.getByRole("region", { name: t("airdrop:status.heading") });
     const badge = (state: string) => status().getByText(t(`airdrop:state.${state}`), { exact: true });
+    const chips = () => status().locator(".chip");
+    const ring = () => status().getByRole("timer");
+    const claimButton = () =>
+      status().getByRole("button", { name: new RegExp(t("airdrop:status.claim", { amount: "\u0001" }).split("\u0001")[0]) });
+    const nickname = page.getByRole("region", { name: strings(lng)("profile:welcome.title") });
 
+    // First visit: starting is the one thing to do, on the first screen; no round counts down.
     await registerAs(page, uniqueEmail(`air-${lng}`), { lng });
     await expect(badge("not_open")).toBeVisible();
+    await expect(status()).toContainText(t("airdrop:status.notOpen"));
+    await expect(ring()).toHaveCount(0);
+    await expect(nickname).toHaveCount(0);
+    const start = status().getByRole("button", { name: t("airdrop:status.start") });
+    const box = (await start.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(740);
     await screenshot(page, `airdrop-not-open-${lng}`);
 
-    await status()
-      .getByRole("button", { name: t("airdrop:status.start") })
-      .click();
+    await start.click();
     await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.started", { power: "100" }) })).toBeVisible();
     await expect(badge("wait")).toBeVisible();
+    await expect(status()).toContainText(sentence(t, "airdrop:status.waitLine"));
+    await expect(status().getByRole("timer", { name: t("airdrop:status.startsLabel") })).toBeVisible();
+    await expect(claimButton()).toHaveCount(0);
+    // Now that it runs, the nickname is asked, below the airdrop.
+    await expect(nickname).toBeVisible();
     await expect(page.getByRole("region", { name: t("airdrop:power.heading"), exact: true })).toContainText("100");
     await screenshot(page, `airdrop-wait-${lng}`);
 
-    // The countdown reaches zero and the page revalidates by itself: first minting, then a paid round.
+    // The countdown reaches zero and the page revalidates by itself: first in a round, then VV to claim.
     await expect(badge("minting")).toBeVisible({ timeout: 2 * ROUND_MS + 5000 });
+    await expect(status()).toContainText(sentence(t, "airdrop:status.mintingLine", { amount: "1.00" }));
+    await expect(status().getByRole("timer", { name: t("airdrop:status.countdownLabel") })).toBeVisible();
     await screenshot(page, `airdrop-minting-${lng}`);
+    await expect(badge("claimable")).toBeVisible({ timeout: 2 * ROUND_MS + 5000 });
+    await expect(status()).toContainText(sentence(t, "airdrop:status.claimableLine"));
     const claimOne = status().getByRole("button", { name: t("airdrop:status.claim", { amount: "1.00" }) });
-    await expect(claimOne).toBeVisible({ timeout: 2 * ROUND_MS + 5000 });
     await expect(page.getByRole("region", { name: t("airdrop:rounds.heading") })).toContainText("1.00\u00a0VV");
     await claimOne.click();
     await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.claimed", { amount: "1.00000000" }) })).toBeVisible();
-    await expect(badge("claimed")).toBeVisible();
+    await expect(badge("minting")).toBeVisible();
+    await expect(claimButton()).toHaveCount(0);
     await expect(page.getByText(t("common:balance.vv"))).toBeVisible();
     await expect(page.locator(".balances")).toContainText("1.00000000");
     await screenshot(page, `airdrop-claimed-${lng}`);
 
-    // Leave rounds unclaimed until the threshold (3) is passed: the airdrop pauses.
-    await expect(badge("suspend")).toBeVisible({ timeout: 5 * ROUND_MS + 10_000 });
+    // Rounds left unclaimed up to the threshold (3): one round ahead it says when it pauses, and
+    // promises nothing for a round that will pay nothing.
+    await expect(badge("pausing")).toBeVisible({ timeout: 4 * ROUND_MS + 10_000 });
+    await expect(status()).toContainText(sentence(t, "airdrop:status.pausingLine"));
+    await expect(status()).not.toContainText(t("airdrop:status.mintingLine", { time: "\u0001" }).split("\u0001")[0]);
+    await expect(chips()).toHaveCount(1);
+    await screenshot(page, `airdrop-pausing-${lng}`);
+    await expect(badge("suspend")).toBeVisible({ timeout: 2 * ROUND_MS + 10_000 });
     await expect(status()).toContainText(t("airdrop:status.suspended", { rounds: "3" }));
+    await expect(ring()).toHaveCount(0);
     await screenshot(page, `airdrop-paused-${lng}`);
     await status()
       .getByRole("button", { name: t("airdrop:status.claim", { amount: "3.00" }) })

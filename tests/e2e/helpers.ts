@@ -91,6 +91,13 @@ export async function registerAs(page: Page, email: string, opts: { lng?: string
   await expect(page).toHaveURL(/\/airdrop$/);
 }
 
+/** Starts the airdrop from its card, as a new user's first tap; the nickname is asked after it. */
+export async function startAirdrop(page: Page, lng = "en"): Promise<void> {
+  const t = strings(lng);
+  await page.getByRole("button", { name: t("airdrop:status.start") }).click();
+  await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.started", { power: "100" }) })).toBeVisible();
+}
+
 export async function loginAs(page: Page, email: string, lng = "en"): Promise<void> {
   const t = strings(lng);
   await page.goto(`/login`);

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { mailedCode, registerAs, screenshot, sendCodeRefused, strings, uniqueEmail } from "./helpers.ts";
+import { mailedCode, registerAs, screenshot, sendCodeRefused, startAirdrop, strings, uniqueEmail } from "./helpers.ts";
 
 /** A small phone photo, with the camera's make and where it was taken. */
 const photo = () =>
@@ -20,7 +20,8 @@ for (const lng of ["en", "ar"]) {
   test(`${lng}: a new user names themself, then sets a status and an avatar; the profile shows them`, async ({ page }) => {
     const t = strings(lng);
     await registerAs(page, uniqueEmail(`profile-${lng}`), { lng });
-    // Asked once, on the first visit: the welcome card with the nickname field.
+    // Asked once, once the airdrop has started: the welcome card with the nickname field.
+    await startAirdrop(page, lng);
     const welcome = page.getByRole("region", { name: t("profile:welcome.title") });
     await expect(welcome).toBeVisible();
     await welcome.getByRole("textbox", { name: t("profile:nickname.label") }).fill("admin");

@@ -44,13 +44,13 @@ export function AirdropPage() {
           {user.name ? t("airdrop:greeting", { name: isolate(user.name) }) : t("airdrop:greetingNoName", { id: isolate(user.display_id) })}
         </p>
       </PageHeader>
-      {data.welcome && !user.name ? <WelcomeCard /> : null}
-      <StatusCard info={data.info} />
+      <StatusCard info={data.info} endsAt={data.roundEndsAt} />
       {started ? (
         <Suspense fallback={null}>
           <NotificationsOffer />
         </Suspense>
       ) : null}
+      {data.welcome && !user.name ? <WelcomeCard /> : null}
       <PowerCard info={data.info} />
       <BonusTasks
         info={data.info}

@@ -6,7 +6,7 @@ import { dispatchIntent, field, intent } from "#app/utils/intent-action.server.t
 import { pageTitle } from "#app/utils/page-title.server.ts";
 import { callSignedIn, orUnavailable, requireSignedIn } from "#app/utils/request.server.ts";
 import { welcomedCookie } from "#app/utils/cookies.server.ts";
-import { withRoundTimes } from "./round-times.server.ts";
+import { clockTimeOf, withRoundTimes } from "./round-times.server.ts";
 
 /** Everything the /airdrop page shows, in one API call (the layout loads the profile beside it). */
 export async function loadAirdrop(request: Request) {
@@ -15,12 +15,14 @@ export async function loadAirdrop(request: Request) {
     Promise.all([callSignedIn(request, ctx, routes.airdrop.overview), pageTitle(request, "tabs.airdrop")]),
   );
   const upgradeLater = new URL(request.url).searchParams.get("upgrade") === "later";
-  const welcome = !(await welcomedCookie.parse(request.headers.get("Cookie")));
+  // The nickname is asked once the airdrop has started: before, starting is the one thing to do.
+  const welcome = info.mint_status !== "not_open" && !(await welcomedCookie.parse(request.headers.get("Cookie")));
   const headers = welcome ? { "Set-Cookie": await welcomedCookie.serialize("1") } : undefined;
   return data(
     {
       title,
       info,
+      roundEndsAt: clockTimeOf(request, ctx.locale, info.next_round_timestamp),
       rounds: withRoundTimes(request, ctx.locale, rounds.list),
       // The app-upgrade reward is for the native apps only: a browser has nothing to upgrade.
       tasks: tasks.list.filter((task) => task.bonus_type !== BonusType.appUpgrade || ctx.caller.app),

@@ -21,3 +21,10 @@ export function withRoundTimes(request: Request, locale: LanguageCode, list: Air
   });
   return list.map((r) => ({ ...r, when: when.format(fromEpochSeconds(r.airdrop_at)) + (zone ? "" : " UTC") }));
 }
+
+/** The time of day a round ends, for "ends at 14:00": in the phone's time zone, else in UTC and saying so. */
+export function clockTimeOf(request: Request, locale: LanguageCode, epochSeconds: number): string {
+  const zone = timeZoneOf(request);
+  const time = dateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone ?? "UTC" });
+  return time.format(fromEpochSeconds(epochSeconds)) + (zone ? "" : " UTC");
+}

@@ -4,23 +4,19 @@ import { Chip, type ChipTone } from "#app/components/chip.tsx";
 import { Icon } from "#app/components/icons.tsx";
 import { RoundRing } from "#app/components/round-ring.tsx";
 import { Stat } from "#app/components/stat.tsx";
-import { balance8, isolateNumbers, shortAmount } from "#app/utils/format.ts";
-import { hasRoundEnd, ROUND_CALENDAR_PATH } from "./round-calendar.ts";
+import { balance8, isolate, isolateNumbers, shortAmount } from "#app/utils/format.ts";
+import { airdropState, countsDown, type AirdropState } from "./airdrop-state.ts";
+import { ROUND_CALENDAR_PATH } from "./round-calendar.ts";
 import type { Info } from "./types.ts";
 
-type State = Info["mint_status"] | "claimed";
-
-const TONES: Record<State, ChipTone> = {
+const TONES: Record<AirdropState, ChipTone> = {
   not_open: "neutral",
   wait: "brand",
   minting: "success",
-  claimed: "success",
+  claimable: "brand",
+  pausing: "warn",
   suspend: "danger",
 };
-
-function stateOf(info: Info): State {
-  return info.mint_status === "minting" && info.un_collect_round === 0 && info.last_collect_at ? "claimed" : info.mint_status;
-}
 
 /** The VV balance, short; a tap shows every balance to the last of its 8 decimals. */
 function Wallet({ info }: { info: Info }) {
@@ -44,21 +40,35 @@ function Wallet({ info }: { info: Info }) {
   );
 }
 
+/** The sentence under the chip: what this state means, with the time it changes at. */
+function stateLine(t: ReturnType<typeof useTranslation>["t"], state: AirdropState, info: Info, endsAt: string): string {
+  const time = isolate(endsAt);
+  switch (state) {
+    case "not_open":
+      return t("airdrop:status.notOpen");
+    case "wait":
+      return t("airdrop:status.waitLine", { time });
+    case "minting":
+      return isolateNumbers(t("airdrop:status.mintingLine", { time, amount: shortAmount(info.next_round_token) }));
+    case "claimable":
+      return t("airdrop:status.claimableLine", { time });
+    case "pausing":
+      return t("airdrop:status.pausingLine", { time });
+    case "suspend":
+      return t("airdrop:status.suspended", { rounds: info.un_collect_round });
+  }
+}
+
 /**
- * The airdrop hero: the balance, the round in progress as a ring with its countdown, and the
- * one action that matters now (start, or claim what has been distributed).
+ * The airdrop hero: the balance, the state as one chip and one sentence, the round the user is
+ * in as a ring with its countdown, and the one action that matters now: start, claim, or put
+ * the round's end in the calendar.
  */
-export function StatusCard({ info }: { info: Info }) {
+export function StatusCard({ info, endsAt }: { info: Info; endsAt: string }) {
   const { t } = useTranslation();
   const busy = useNavigation().formData?.get("intent");
-  const state = stateOf(info);
-  const atRisk = info.mint_status === "minting" && info.un_collect_round >= info.suspend_threshold;
-  const caption =
-    state === "wait"
-      ? t("airdrop:status.wait", { round: info.next_round_number + 1 })
-      : state === "minting" || state === "claimed"
-        ? t("airdrop:status.minting", { round: info.next_round_number })
-        : undefined;
+  const state = airdropState(info);
+  const claims = state === "claimable" || state === "pausing" || state === "suspend";
   return (
     <section className="card status hero" aria-labelledby="status-title">
       <div className="status__head">
@@ -66,20 +76,18 @@ export function StatusCard({ info }: { info: Info }) {
         <Chip tone={TONES[state]}>{t(`airdrop:state.${state}`)}</Chip>
       </div>
       <Wallet info={info} />
-
-      {caption ? <p className="hero__line">{caption}</p> : null}
-      <RoundRing
-        deadline={info.next_round_timestamp}
-        serverNow={info.server_time}
-        total={info.round_seconds}
-        label={t("airdrop:status.countdownLabel")}
-        caption={`#${info.next_round_number}`}
-      />
-      {state === "not_open" ? <p className="hero__meta">{t("airdrop:status.notOpen")}</p> : null}
-      {state === "minting" || state === "claimed" ? (
-        <p className="hero__meta">{isolateNumbers(t("airdrop:status.nextToken", { amount: shortAmount(info.next_round_token) }))}</p>
+      <p className={state === "pausing" || state === "suspend" ? "notice notice--warn" : "hero__line"}>
+        {stateLine(t, state, info, endsAt)}
+      </p>
+      {countsDown(state) ? (
+        <RoundRing
+          deadline={info.next_round_timestamp}
+          serverNow={info.server_time}
+          total={info.round_seconds}
+          label={t(state === "wait" ? "airdrop:status.startsLabel" : "airdrop:status.countdownLabel")}
+        />
       ) : null}
-      {hasRoundEnd(info) ? (
+      {state === "wait" || state === "minting" ? (
         // A plain link, working without JavaScript. No `download` attribute: the answer's
         // Content-Disposition already makes it a download, and the redirect that answers when
         // there is no longer a round (or the API failed) must open the page with its toast, not
@@ -93,31 +101,20 @@ export function StatusCard({ info }: { info: Info }) {
           {t("airdrop:calendar.add")}
         </a>
       ) : null}
-      {state === "suspend" ? (
-        <p className="notice notice--warn">{t("airdrop:status.suspended", { rounds: info.un_collect_round })}</p>
+      {state === "not_open" || claims ? (
+        <Form method="post" preventScrollReset className="actions">
+          {state === "not_open" ? (
+            <button type="submit" name="intent" value="start" className="button button--block" disabled={busy === "start"}>
+              {t("airdrop:status.start")}
+            </button>
+          ) : (
+            <button type="submit" name="intent" value="claim" className="button button--block" disabled={busy === "claim"}>
+              <Icon name="claim" small />
+              {isolateNumbers(t("airdrop:status.claim", { amount: shortAmount(info.un_collect_amount) }))}
+            </button>
+          )}
+        </Form>
       ) : null}
-      {atRisk ? <p className="notice notice--warn">{t("airdrop:status.atRisk")}</p> : null}
-
-      <Form method="post" preventScrollReset className="actions">
-        {state === "not_open" ? (
-          <button type="submit" name="intent" value="start" className="button button--block" disabled={busy === "start"}>
-            {t("airdrop:status.start")}
-          </button>
-        ) : (
-          <button
-            type="submit"
-            name="intent"
-            value="claim"
-            className="button button--block"
-            disabled={info.un_collect_round === 0 || busy === "claim"}
-          >
-            <Icon name="claim" small />
-            {info.un_collect_round > 0
-              ? isolateNumbers(t("airdrop:status.claim", { amount: shortAmount(info.un_collect_amount) }))
-              : t("airdrop:status.nothingToClaim")}
-          </button>
-        )}
-      </Form>
       {state !== "not_open" ? (
         <dl className="hero__unclaimed">
           <Stat label={t("airdrop:status.unclaimed")} value={shortAmount(info.un_collect_amount)} unit="VV" />
