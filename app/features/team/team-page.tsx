@@ -58,10 +58,15 @@ function LevelTabs({ level, counts }: { level: Level; counts: TeamData["page"]["
   );
 }
 
-/** The remind action: who is paused, today's limit, and the wait before the next one. */
+/**
+ * The remind action: who is paused and today's limit. The button can be tapped only when a
+ * reminder would go out; otherwise it says why: nobody is paused (the line above it), or the
+ * wait before the next one (on the button itself).
+ */
 function RemindCard({ state }: { state: NonNullable<TeamData["remind"]> }) {
   const { t } = useTranslation();
   const busy = useNavigation().formData?.get("intent") === "remind";
+  const nobody = state.suspended_members === 0;
   return (
     <section className="card" aria-labelledby="remind-title">
       <ListRow
@@ -69,20 +74,26 @@ function RemindCard({ state }: { state: NonNullable<TeamData["remind"]> }) {
         heading={2}
         titleId="remind-title"
         title={t("team:remind.title")}
-        subtitle={state.suspended_members > 0 ? t("team:remind.paused", { count: state.suspended_members }) : t("team:remind.nobody")}
+        subtitle={
+          <span id="remind-who">{nobody ? t("team:remind.nobody") : t("team:remind.paused", { count: state.suspended_members })}</span>
+        }
       />
       <p className="hint">
-        {t("team:remind.limit", { left: state.reminders_left_today, perDay: state.reminders_per_day, gap: state.gap })}
+        {state.wait
+          ? t("team:remind.leftToday", { left: state.reminders_left_today, perDay: state.reminders_per_day })
+          : t("team:remind.limit", { left: state.reminders_left_today, perDay: state.reminders_per_day, gap: state.gap })}
       </p>
-      {state.wait ? (
-        <p className="notice notice--warn" role="status">
-          {t("team:remind.wait", { wait: state.wait })}
-        </p>
-      ) : null}
       <Form method="post" preventScrollReset className="actions">
-        <button type="submit" name="intent" value="remind" className="button button--secondary button--block" disabled={busy}>
+        <button
+          type="submit"
+          name="intent"
+          value="remind"
+          className="button button--secondary button--block"
+          disabled={busy || nobody || Boolean(state.wait)}
+          aria-describedby={nobody ? "remind-who" : undefined}
+        >
           <Icon name="bell" small />
-          {t("team:remind.send")}
+          {state.wait ? t("team:remind.nextIn", { wait: state.wait }) : t("team:remind.send")}
         </button>
       </Form>
     </section>
