@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -201,6 +202,45 @@ describe("with FCM and APNs credentials", () => {
     expect(fcm.assertions).toHaveLength(firstAssertions + 1);
     expect(fcm.assertions.at(-1)!.iat).toBe(Date.parse("2026-03-06T09:56:00Z") / 1000);
     expect(fcmFor(android.token)).toHaveLength(4);
+  });
+});
+
+describe("with keys the push services do not know", () => {
+  let strange: TestApi;
+  beforeAll(async () => {
+    const otherRsa = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    const otherEc = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    strange = await createTestApi({
+      ...PUSH_TEST_SETTINGS,
+      FCM_PROJECT_ID: fcm.projectId,
+      FCM_CLIENT_EMAIL: fcm.clientEmail,
+      FCM_PRIVATE_KEY: otherRsa,
+      FCM_TOKEN_URL: `${fcm.base}/token`,
+      FCM_URL: fcm.base,
+      ...apns.settings(files),
+      APNS_KEY_FILE: files.write("other.p8", otherEc),
+      PUSH_SEND_TIMEOUT_MS: "5000",
+    });
+  });
+  afterAll(async () => strange?.close());
+
+  test("nothing is delivered, the tokens are kept, and the job is tried again saying why", async () => {
+    const { client, user } = await signUp(strange);
+    const token = androidToken();
+    expectOk(await client.call("PUT", "/v1/user/push_token/", { token, platform: "android" }));
+    const { client: other, user: iphoneUser } = await signUp(strange);
+    const deviceToken = iosToken();
+    expectOk(await other.call("PUT", "/v1/user/push_token/", { token: deviceToken, platform: "ios" }));
+    await enqueueJobs(strange.domain, [pushJob(user.id, round(1)), pushJob(iphoneUser.id, round(1))]);
+    expect(await strange.runJobs()).toMatchObject({ done: 0, failed: 2 });
+    expect(fcmFor(token)).toEqual([]);
+    expect(apnsFor(deviceToken)).toEqual([]);
+    const errors = (await strange.database.db.select().from(jobs)).map((j) => [j.lastError, j.failedAt]);
+    expect(errors).toEqual([
+      ["push service answered 400", null],
+      ["push service answered 403", null],
+    ]);
+    expect(await strange.database.db.select().from(pushTokens)).toHaveLength(2);
   });
 });
 

@@ -8,43 +8,36 @@ import { retryAfterSeconds, type Outcome, type PushInput } from "./send.ts";
 // Apple refuses a provider token older than an hour, and one renewed more often than every 20
 // minutes; 50 leaves room for clock skew.
 const PROVIDER_TOKEN_MS = 50 * 60_000;
-// apns-collapse-id's limit.
-const MAX_COLLAPSE_ID_BYTES = 64;
 
-const providerTokens = new Map<string, { value: string; issuedAt: number }>();
-const signerKey = (apns: ApnsCredentials) => `${apns.teamId}.${apns.keyId}`;
+const providerTokens = new WeakMap<ApnsCredentials, { value: string; issuedAt: number }>();
 
 function providerToken(ctx: DomainContext, apns: ApnsCredentials): string {
   const now = ctx.clock.now().getTime();
-  const cached = providerTokens.get(signerKey(apns));
+  const cached = providerTokens.get(apns);
   if (cached && now >= cached.issuedAt && now - cached.issuedAt < PROVIDER_TOKEN_MS) return cached.value;
   const value = signJwt("ES256", { kid: apns.keyId }, { iss: apns.teamId, iat: Math.floor(now / 1000) }, apns.privateKey);
-  providerTokens.set(signerKey(apns), { value, issuedAt: now });
+  providerTokens.set(apns, { value, issuedAt: now });
   return value;
 }
 
 /**
- * One HTTP/2 connection per APNs host, kept for every send as Apple asks (opening one per
- * notification is treated as a denial-of-service attack); made again once it closes or fails.
- * It does not keep the process alive.
+ * One HTTP/2 connection per APNs credentials, kept for every send as Apple asks (opening one
+ * per notification is treated as a denial-of-service attack); made again once it closes or
+ * fails. It does not keep the process alive.
  */
-const sessions = new Map<string, http2.ClientHttp2Session>();
+const sessions = new WeakMap<ApnsCredentials, http2.ClientHttp2Session>();
 
 function sessionFor(apns: ApnsCredentials): http2.ClientHttp2Session {
-  const open = sessions.get(apns.url);
+  const open = sessions.get(apns);
   if (open && !open.closed && !open.destroyed) return open;
   const session = http2.connect(apns.url, apns.ca ? { ca: [...rootCertificates, apns.ca] } : {});
   const forget = () => {
-    if (sessions.get(apns.url) === session) sessions.delete(apns.url);
+    if (sessions.get(apns) === session) sessions.delete(apns);
   };
   session.on("error", forget).on("close", forget).on("goaway", forget);
   session.unref();
-  sessions.set(apns.url, session);
+  sessions.set(apns, session);
   return session;
-}
-
-function collapseId(tag: string): string {
-  return Buffer.byteLength(tag) <= MAX_COLLAPSE_ID_BYTES ? tag : Buffer.from(tag).subarray(0, MAX_COLLAPSE_ID_BYTES).toString();
 }
 
 /**
@@ -67,7 +60,7 @@ export function sendApns(ctx: DomainContext, apns: ApnsCredentials, token: strin
     authorization: `bearer ${providerToken(ctx, apns)}`,
     "apns-push-type": "alert",
     "apns-topic": apns.bundleId,
-    "apns-collapse-id": collapseId(message.tag),
+    "apns-collapse-id": message.tag,
     "apns-expiration": String(input.ttlSeconds > 0 ? Math.floor(now.getTime() / 1000) + input.ttlSeconds : 0),
     "apns-priority": input.urgency === "very-low" || input.urgency === "low" ? "5" : "10",
     "content-type": "application/json",
@@ -98,7 +91,7 @@ export function sendApns(ctx: DomainContext, apns: ApnsCredentials, token: strin
       if (status === 200) return resolve({ kind: "delivered" });
       if (status === 410 || reason === "BadDeviceToken" || reason === "Unregistered") return resolve({ kind: "gone" });
       // Apple no longer takes this provider token: the next try signs a new one.
-      if (reason === "ExpiredProviderToken" || reason === "InvalidProviderToken") providerTokens.delete(signerKey(apns));
+      if (reason === "ExpiredProviderToken" || reason === "InvalidProviderToken") providerTokens.delete(apns);
       if (status === 403 || status === 429 || status >= 500) {
         return resolve({ kind: "retry", status, retryAfterSeconds: retryAfterSeconds(retryAfter, ctx.clock.now()) });
       }

@@ -15,8 +15,7 @@ interface AccessToken {
 }
 
 /** Per service account: the access token, or the request for one that the sends in flight share. */
-const tokens = new Map<string, { token?: AccessToken; pending?: Promise<AccessToken> }>();
-const accountKey = (fcm: FcmCredentials) => `${fcm.tokenUrl} ${fcm.clientEmail}`;
+const tokens = new WeakMap<FcmCredentials, { token?: AccessToken; pending?: Promise<AccessToken> }>();
 
 /** Google's token endpoint did not give a token: sends wait and try again, and the job says why. */
 class TokenRefused extends Error {
@@ -55,18 +54,17 @@ async function requestAccessToken(ctx: DomainContext, fcm: FcmCredentials): Prom
 
 /** The cached access token, renewed near its end; sends at one moment share one request. */
 async function accessToken(ctx: DomainContext, fcm: FcmCredentials): Promise<string> {
-  const key = accountKey(fcm);
-  const entry = tokens.get(key);
+  const entry = tokens.get(fcm);
   if (entry?.token && entry.token.expiresAt - RENEW_BEFORE_MS > ctx.clock.now().getTime()) return entry.token.value;
   if (entry?.pending) return (await entry.pending).value;
   const pending = requestAccessToken(ctx, fcm);
-  tokens.set(key, { pending });
+  tokens.set(fcm, { pending });
   try {
     const token = await pending;
-    tokens.set(key, { token });
+    tokens.set(fcm, { token });
     return token.value;
   } catch (error) {
-    tokens.delete(key);
+    tokens.delete(fcm);
     throw error;
   }
 }
@@ -111,7 +109,7 @@ export async function sendFcm(ctx: DomainContext, fcm: FcmCredentials, token: st
   if (res.ok) return { kind: "delivered" };
   if (res.status === 404 || answer.error?.details?.some((d) => d.errorCode === "UNREGISTERED")) return { kind: "gone" };
   // Revoked or expired early: the next try takes a new one.
-  if (res.status === 401) tokens.delete(accountKey(fcm));
+  if (res.status === 401) tokens.delete(fcm);
   if (res.status === 401 || res.status === 429 || res.status >= 500) {
     return {
       kind: "retry",
