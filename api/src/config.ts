@@ -12,6 +12,7 @@ import {
   sharedSettings,
 } from "#lib/config/shared.ts";
 import { ensureSecret } from "#lib/secret-file.ts";
+import { nativePushCredentials, nativePushSettings } from "./native-push-config.ts";
 
 export { ConfigError };
 
@@ -143,6 +144,7 @@ export const apiConfigSchema = z.object({
   PUSH_QUIET_START: z.string().regex(CLOCK_TIME, "a time of day, HH:MM").default("22:00"),
   PUSH_QUIET_END: z.string().regex(CLOCK_TIME, "a time of day, HH:MM").default("08:00"),
   PUSH_SPREAD_SECONDS: int(60, 0),
+  ...nativePushSettings,
 });
 
 export type ApiConfig = z.infer<typeof apiConfigSchema> & { API_SECRET: string };
@@ -211,6 +213,7 @@ export class DatabaseUnreachableError extends Error {}
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const config = parseSettings(apiConfigSchema, env);
   checkVapidKeys(config);
+  nativePushCredentials(config);
   return {
     ...config,
     VAPID_SUBJECT: vapidSubject(config),

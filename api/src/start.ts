@@ -8,6 +8,7 @@ import { openDatabase } from "./db/client.ts";
 import { startJobWorker } from "./jobs/worker.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { nativePushStatus } from "./native-push-config.ts";
 import { socialFor } from "./social/choose.ts";
 
 export interface RunningApi {
@@ -47,6 +48,8 @@ function closableServer(app: FastifyInstance): () => Promise<void> {
 
 /** Opens the database (migrating it), builds the app and listens: the API as a service. */
 export async function startApi(config: ApiConfig, log: Logger = pino({ level: config.LOG_LEVEL })): Promise<RunningApi> {
+  const nativePush = nativePushStatus(config);
+  log[nativePush.on ? "info" : "warn"](nativePush.line);
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,

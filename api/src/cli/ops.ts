@@ -142,6 +142,7 @@ async function main(argv: string[]): Promise<number> {
       SMTP_URL: config.SMTP_URL ? "***" : undefined,
       DATABASE_URL: config.DATABASE_URL ? "***" : undefined,
       VAPID_PRIVATE_KEY: config.VAPID_PRIVATE_KEY ? "***" : undefined,
+      FCM_PRIVATE_KEY: config.FCM_PRIVATE_KEY ? "***" : undefined,
     };
     console.log(JSON.stringify(shown, null, 2));
     return 0;

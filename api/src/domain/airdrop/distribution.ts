@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf } from "#api/src/db/client.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { ratesOf } from "#api/src/domain/power/team-power.ts";
+import { reachableByPush } from "#api/src/domain/push/devices.ts";
 import { lastClosedRound, roundClosesAt, scheduleOf } from "./schedule.ts";
 
 export interface DistributionResult {
@@ -96,7 +97,7 @@ export async function distributeRound(ctx: DomainContext, round: number): Promis
         returning user_id, amount
       ),
       -- Push notifications (domain/push/notifications.ts: the payload is a Notification, the key
-      -- pushJob's) for everyone paid who has a browser subscribed: what they can claim now,
+      -- pushJob's) for everyone paid whom push reaches (devices.ts): what they can claim now,
       -- and, when the unclaimed rounds reach the threshold, that the next close pauses them. Each
       -- is due at a random moment within PUSH_SPREAD_SECONDS, so the crowd does not arrive at once,
       -- and both are out of date at the next close.
@@ -116,7 +117,7 @@ export async function distributeRound(ctx: DomainContext, round: number): Promis
           ('pause', jsonb_build_object('kind', 'pause', 'url', '/airdrop', 'tag', 'pause', 'round', ${round}::int),
              s.unc + 1 >= ${threshold})
         ) as n(kind, notification, wanted)
-        where n.wanted and exists (select 1 from web_push_subscriptions w where w.user_id = p.user_id)
+        where n.wanted and ${reachableByPush(ctx.config, sql`p.user_id`)}
         on conflict do nothing
       )
       select

@@ -7,7 +7,8 @@ import { users, webPushSubscriptions } from "#api/src/db/schema.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 import type { Job, JobInput, JobOutcome } from "#api/src/jobs/queue.ts";
 import { quietUntil } from "./quiet-hours.ts";
-import { sendWebPush, type PushMessage } from "./send.ts";
+import { sendToDevices } from "./devices.ts";
+import type { PushMessage } from "./send.ts";
 
 const resources = Object.fromEntries(
   LANGUAGE_CODES.map((lng) => [
@@ -78,9 +79,10 @@ function texts(notification: Notification, language: string | undefined): { titl
 /**
  * The job worker's handler for "push". Held, without counting an attempt, while it is night
  * (PUSH_QUIET_START-PUSH_QUIET_END) in the time zone of the user's newest browser that gave one;
- * sent to each of the user's browsers in the user's language; tried again with the usual
- * back-off (or the push service's Retry-After) when a push service could not take it. A copy
- * sent again reaches browsers that already had it; its dedupe key lets them show it once.
+ * sent to each of the user's browsers and native apps in the user's language; tried again with
+ * the usual back-off (or the push service's Retry-After) when a push service could not take it.
+ * A copy sent again reaches devices that already had it; its dedupe key (browsers) or its tag
+ * (apps) lets them show it once.
  */
 export async function sendPushJob(ctx: DomainContext, job: Job): Promise<JobOutcome> {
   const { userId, notification } = job.payload as PushJobPayload;
@@ -94,7 +96,6 @@ export async function sendPushJob(ctx: DomainContext, job: Job): Promise<JobOutc
     .from(webPushSubscriptions)
     .where(eq(webPushSubscriptions.userId, userId))
     .orderBy(desc(webPushSubscriptions.createdAt), desc(webPushSubscriptions.id));
-  if (!zones.length) return { kind: "done" };
   const now = ctx.clock.now();
   const zone = zones.find((z) => z.timeZone)?.timeZone;
   const until = zone ? quietUntil(now, zone, { start: ctx.config.PUSH_QUIET_START, end: ctx.config.PUSH_QUIET_END }) : null;
@@ -107,7 +108,7 @@ export async function sendPushJob(ctx: DomainContext, job: Job): Promise<JobOutc
     dedupeKey: job.dedupeKey ?? `job:${job.id}`,
   };
   const ttlSeconds = job.expiresAt ? Math.max(0, Math.floor((job.expiresAt.getTime() - now.getTime()) / 1000)) : DEFAULT_TTL_SECONDS;
-  const result = await sendWebPush(ctx, userId, { message, ttlSeconds });
+  const result = await sendToDevices(ctx, userId, { message, ttlSeconds });
   if (!result.retry.length) return { kind: "done" };
   const wait = Math.max(0, ...result.retry.map((r) => r.retryAfterSeconds ?? 0));
   return {

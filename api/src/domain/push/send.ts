@@ -56,7 +56,7 @@ function topicOf(tag: string): string {
   return createHash("sha256").update(tag).digest("base64url").slice(0, 32);
 }
 
-type Outcome =
+export type Outcome =
   | { kind: "delivered" }
   | { kind: "gone" }
   | { kind: "retry"; status: number | null; retryAfterSeconds: number | null }
@@ -115,7 +115,7 @@ export async function sendWebPush(ctx: DomainContext, userId: number, input: Pus
 }
 
 /** Retry-After as seconds: a number of them, or a date. */
-function retryAfterSeconds(value: string | undefined, now: Date): number | null {
+export function retryAfterSeconds(value: string | undefined, now: Date): number | null {
   if (!value) return null;
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
   const at = Date.parse(value);

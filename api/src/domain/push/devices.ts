@@ -1,0 +1,40 @@
+import { sql, type SQL } from "drizzle-orm";
+import { nativePlatforms } from "#api/src/native-push-config.ts";
+import type { ApiConfig } from "#api/src/config.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
+import { sendNativePush } from "./native.ts";
+import { sendWebPush, type PushInput } from "./send.ts";
+
+/** What became of a notification sent to every device of a user; `retry` lists the ones to send to again. */
+export interface DevicesResult {
+  delivered: number;
+  removed: number;
+  retry: { status: number | null; retryAfterSeconds: number | null }[];
+  failed: { status: number }[];
+}
+
+/** Sends one notification to all of a user's devices at once: the browsers subscribed and the native apps. */
+export async function sendToDevices(ctx: DomainContext, userId: number, input: PushInput): Promise<DevicesResult> {
+  const [web, native] = await Promise.all([sendWebPush(ctx, userId, input), sendNativePush(ctx, userId, input)]);
+  return {
+    delivered: web.delivered + native.delivered,
+    removed: web.removed + native.removed,
+    retry: [...web.retry, ...native.retry],
+    failed: [...web.failed, ...native.failed],
+  };
+}
+
+/**
+ * Whether push reaches the user (`userId`, an SQL expression): a browser subscribed, or a
+ * native app on a platform whose push service is configured. Users without are left to e-mail.
+ */
+export function reachableByPush(config: ApiConfig, userId: SQL): SQL {
+  const web = sql`exists (select 1 from web_push_subscriptions w where w.user_id = ${userId})`;
+  const platforms = nativePlatforms(config);
+  if (!platforms.length) return web;
+  const native = sql`exists (select 1 from push_tokens t where t.user_id = ${userId} and t.platform in (${sql.join(
+    platforms.map((p) => sql`${p}`),
+    sql`, `,
+  )}))`;
+  return sql`(${web} or ${native})`;
+}
