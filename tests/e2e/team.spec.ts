@@ -107,7 +107,6 @@ test("a paused friend is reminded by e-mail in their own language; the next remi
   const ar = strings("ar");
   const mail = await mailMatching(friendEmail, since, (m) => m.subject === ar("mail:remind.subject"));
   expect(mail.text).toContain(`${E2E.baseUrl}/airdrop`);
-
 });
 
 test.describe("without JavaScript", () => {
