@@ -16,7 +16,7 @@ export function NotificationSettingsForm() {
   const busy = useNavigation().formData?.get("intent") === "notifications";
   const error = useFieldError({ errorId: "quiet-error", hintId: "quiet-hint", codes: [ErrorCode.quietHoursInvalid] });
   return (
-    <Form method="post" className="form">
+    <Form method="post" className="form notification-settings">
       <fieldset className="choices">
         <legend>{t("profile:notifications.kindsTitle")}</legend>
         {NOTIFICATION_KINDS.map((kind) => (

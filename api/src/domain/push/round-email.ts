@@ -12,7 +12,7 @@ import { plainAmount } from "./notifications.ts";
 import { settingsRowOf } from "./settings.ts";
 
 /** What the distribution queues for a user who asked for round e-mails (its SQL writes the same shape). */
-export interface RoundEmailPayload {
+interface RoundEmailPayload {
   userId: number;
   round: number;
   /** Units of VV waiting to be claimed at the close. */
@@ -29,7 +29,7 @@ function signature(ctx: DomainContext, userId: number): string {
  * The token of a user's unsubscribe link: their id, signed. It does not expire, as a link in an
  * old e-mail must still work, and it can do one thing only: stop these e-mails.
  */
-export function unsubscribeToken(ctx: DomainContext, userId: number): string {
+function unsubscribeToken(ctx: DomainContext, userId: number): string {
   return `${userId}.${signature(ctx, userId)}`;
 }
 

@@ -6,7 +6,7 @@ import type { DomainContext } from "#api/src/domain/context.ts";
 
 type SettingsRow = typeof notificationSettings.$inferSelect;
 
-export interface QuietHours {
+interface QuietHours {
   start: string;
   end: string;
 }
