@@ -38,6 +38,8 @@ export const ErrorCode = {
   campaignTasksUnfinished: 300119,
   pushEndpointInvalid: 300120,
   pushKeysInvalid: 300121,
+  quietHoursInvalid: 300122,
+  unsubscribeLinkInvalid: 300123,
 
   exchangeOwn: 210001,
   exchangePairDone: 210002,
@@ -120,6 +122,8 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, string> = {
   300119: "Finish the campaign tasks before applying",
   300120: "This browser's push service cannot be used",
   300121: "This browser's push keys are not valid",
+  300122: "Enter the quiet hours as two times of day, HH:MM",
+  300123: "This unsubscribe link is not valid",
   210001: "Cannot join your own stone exchange",
   210002: "Already exchanged stones with this user",
   210003: "Exchange completed",

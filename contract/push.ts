@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ErrorCode, type ErrorCodeValue } from "./errors.ts";
+import { CLOCK_TIME, NOTIFICATION_KINDS } from "./notification-kinds.ts";
 import { route } from "./route.ts";
 import { emptyResult } from "./wire.ts";
 
@@ -64,6 +65,31 @@ const keyResult = z.object({
   public_key: z.string().describe("The VAPID public key (applicationServerKey), base64url: subscribe with it"),
 });
 
+const clockTime = z
+  .string()
+  .trim()
+  .refine((v) => CLOCK_TIME.test(v), failsWith(ErrorCode.quietHoursInvalid));
+
+const kind = z.enum(NOTIFICATION_KINDS);
+
+const notificationSettings = z.object({
+  kinds: z.record(kind, z.boolean()).describe("Each kind of notification: true when the user gets it"),
+  quiet_hours: z.boolean().describe("Whether notifications wait out the quiet hours"),
+  quiet_start: z.string().describe("When the quiet hours start, HH:MM in the time zone of the user's newest browser"),
+  quiet_end: z.string().describe("When they end, HH:MM; earlier than the start: the next day"),
+  round_email: z.boolean().describe("Whether a round's close with VV to claim is e-mailed too (at most once a UTC day)"),
+});
+export type NotificationSettings = z.infer<typeof notificationSettings>;
+
+const notificationSettingsBody = z.object({
+  kinds: z.partialRecord(kind, z.boolean()).optional().describe("The kinds to turn on (true) or off (false); the others stay"),
+  quiet_hours: z.boolean().optional(),
+  quiet_start: clockTime.optional(),
+  quiet_end: clockTime.optional(),
+  round_email: z.boolean().optional(),
+});
+export type NotificationSettingsInput = z.infer<typeof notificationSettingsBody>;
+
 export const pushRoutes = {
   key: route({
     method: "GET",
@@ -86,6 +112,29 @@ export const pushRoutes = {
     summary: "Forget the caller's subscription with this endpoint (none is no error)",
     auth: true,
     body: endpointBody,
+    response: emptyResult,
+  }),
+  settings: route({
+    method: "GET",
+    path: "/v1/user/notifications/",
+    summary: "Which notifications the caller gets, their quiet hours and whether rounds are e-mailed",
+    auth: true,
+    response: notificationSettings,
+  }),
+  saveSettings: route({
+    method: "POST",
+    path: "/v1/user/notifications/",
+    summary: "Change the caller's notification settings: the fields sent, the others as they were",
+    auth: true,
+    body: notificationSettingsBody,
+    response: notificationSettings,
+  }),
+  unsubscribeRoundEmail: route({
+    method: "POST",
+    path: "/v1/user/round_email/unsubscribe/",
+    summary: "Stop the round e-mail of the account a signed unsubscribe link names (the link's one-click POST); no login needed",
+    auth: false,
+    body: z.object({ token: z.string().trim().max(200) }),
     response: emptyResult,
   }),
 } as const;

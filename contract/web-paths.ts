@@ -28,3 +28,11 @@ export function invitePath(code: string): string {
 export function campaignSharePath(inviteCode: string): string {
   return `/campaign/share/${inviteCode}.png`;
 }
+
+/**
+ * The page a round e-mail's unsubscribe link opens, and the address its one-click POST goes to
+ * (app/routes/unsubscribe.tsx), in the reader's language.
+ */
+export function unsubscribePath(token: string, language: string): string {
+  return `/unsubscribe?token=${encodeURIComponent(token)}&ui_lang=${encodeURIComponent(language)}`;
+}

@@ -1,6 +1,7 @@
 import { createECDH } from "node:crypto";
 import { z } from "zod";
 import { CAMPAIGN_TASKS, type CampaignTask } from "#contract/campaign-states.ts";
+import { CLOCK_TIME } from "#contract/notification-kinds.ts";
 import {
   ConfigError,
   DEFAULT_WEB_PORT,
@@ -15,8 +16,6 @@ import { ensureSecret } from "#lib/secret-file.ts";
 import { nativePushCredentials, nativePushSettings } from "./native-push-config.ts";
 
 export { ConfigError };
-
-const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /**
  * Every setting of the API, from the environment, the rules' numbers included: operators and
@@ -140,10 +139,14 @@ export const apiConfigSchema = z.object({
     .transform((v) => v === "true"),
   PUSH_SEND_TIMEOUT_MS: int(10_000, 100),
   PUSH_SUBSCRIPTIONS_PER_USER: int(10, 1),
-  // Notifications due in a browser's night wait for its end, in the browser's own time zone.
+  // Notifications due in a browser's night wait for its end, in the browser's own time zone:
+  // the quiet hours of every user who has not chosen their own (docs/decisions/046).
   PUSH_QUIET_START: z.string().regex(CLOCK_TIME, "a time of day, HH:MM").default("22:00"),
   PUSH_QUIET_END: z.string().regex(CLOCK_TIME, "a time of day, HH:MM").default("08:00"),
   PUSH_SPREAD_SECONDS: int(60, 0),
+  // The round e-mail's List-Unsubscribe also names this mailbox, when set: only one whose mail
+  // someone reads and acts on (MAIL_FROM is usually a no-reply address).
+  MAIL_UNSUBSCRIBE_ADDRESS: z.email().optional(),
   ...nativePushSettings,
 });
 

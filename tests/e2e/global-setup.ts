@@ -23,7 +23,19 @@ export default async function globalSetup() {
       .flatMap((a) => a?.value ?? [])
       .map((v) => v.address);
     const file = join(E2E.mailDir, `${Date.now()}-${seq++}.json`);
-    writeFileSync(file, JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html }));
+    // The one-click unsubscribe's headers, unfolded, by their lower-case names.
+    const headers = Object.fromEntries(
+      mail.headerLines
+        .filter((h) => h.key.startsWith("list-"))
+        .map((h) => [
+          h.key,
+          h.line
+            .slice(h.line.indexOf(":") + 1)
+            .replace(/\r\n\s+/g, " ")
+            .trim(),
+        ]),
+    );
+    writeFileSync(file, JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html, headers }));
   }, E2E.smtpPort);
 
   // Every tile is the same plain square: the tests look for the map's requests, not its picture.

@@ -40,6 +40,8 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html: string;
+  /** The List-* headers (`list-unsubscribe`, `list-unsubscribe-post`), by lower-case name. */
+  headers: Record<string, string>;
   code: string;
 }
 
@@ -48,8 +50,9 @@ export async function mailMatching(
   email: string,
   after: number,
   wanted: (mail: Omit<CapturedMail, "code">) => boolean,
+  timeoutMs = 15_000,
 ): Promise<Omit<CapturedMail, "code">> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = readdirSync(E2E.mailDir).sort().reverse();
     for (const file of files) {

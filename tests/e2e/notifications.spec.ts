@@ -61,6 +61,14 @@ function section(page: Page, t: ReturnType<typeof strings>) {
   return page.getByRole("region", { name: t("profile:notifications.title") });
 }
 
+/** Turn on and Turn off: the browser's push, apart from the settings' Save. */
+function pushButtons(page: Page) {
+  const en = strings("en");
+  return section(page, en).getByRole("button", {
+    name: new RegExp(`^(${en("profile:notifications.turnOn")}|${en("profile:notifications.turnOff")})$`),
+  });
+}
+
 async function openSettings(page: Page, lng = "en"): Promise<void> {
   await page.goto("/settings");
   await expect(page.getByRole("heading", { level: 1, name: strings(lng)("profile:settings.title") })).toBeVisible();
@@ -204,7 +212,7 @@ test.describe("what the section says", () => {
     await registerAs(page, uniqueEmail("push-denied"));
     await openSettings(page);
     await expect(section(page, en).getByText(en("profile:notifications.denied"))).toBeVisible();
-    await expect(section(page, en).getByRole("button")).toHaveCount(0);
+    await expect(pushButtons(page)).toHaveCount(0);
   });
 
   test("a browser without Web Push", async ({ page }) => {
@@ -232,7 +240,7 @@ test.describe("what the section says", () => {
     await context.close();
   });
 
-  test("inside the native app there is no section", async ({ page }) => {
+  test("inside the native app only the account's settings: the browser's push is not offered", async ({ page }) => {
     const en = strings("en");
     await registerAs(page, uniqueEmail("push-native"));
     await page.addInitScript(() => {
@@ -240,7 +248,9 @@ test.describe("what the section says", () => {
     });
     await openSettings(page);
     await expect(page.getByRole("heading", { level: 2, name: en("profile:nickname.title") })).toBeVisible();
-    await expect(section(page, en)).toHaveCount(0);
+    await expect(section(page, en).getByRole("checkbox", { name: en("profile:notifications.kinds.round"), exact: true })).toBeVisible();
+    await expect(section(page, en).getByRole("status")).toHaveCount(0);
+    await expect(pushButtons(page)).toHaveCount(0);
   });
 
   test("without JavaScript it says notifications need it", async ({ browser }) => {
@@ -251,7 +261,9 @@ test.describe("what the section says", () => {
     const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await withJs.storageState() });
     const plain = await noJs.newPage();
     await openSettings(plain);
-    await expect(section(plain, en).getByRole("button")).toHaveCount(0);
+    await expect(pushButtons(plain)).toHaveCount(0);
+    // The settings below are a plain form, saved without JavaScript (notification-settings.spec.ts).
+    await expect(section(plain, en).getByRole("button", { name: en("common:save") })).toBeVisible();
     // A <noscript>, which Playwright's switch does not render and a browser without JavaScript does.
     const html = await (await plain.request.get("/settings")).text();
     expect(html).toContain(`<noscript><p class="hint">${en("profile:notifications.needsJs")}</p></noscript>`);
@@ -267,7 +279,7 @@ test("screenshots of the section in English, Arabic and Tamil, light and dark", 
     await openSettings(page, lng);
     const notifications = section(page, t);
     await expect(notifications.getByRole("button", { name: t("profile:notifications.turnOn") })).toBeVisible();
-    const box = await notifications.getByRole("button").boundingBox();
+    const box = await notifications.getByRole("button", { name: t("profile:notifications.turnOn") }).boundingBox();
     expect(box?.height).toBeGreaterThanOrEqual(44);
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });

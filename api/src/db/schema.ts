@@ -521,6 +521,35 @@ export const webPushSubscriptions = pgTable(
 );
 
 /**
+ * A user's own notification settings (docs/decisions/046); no row: the defaults (every kind on,
+ * the operator's PUSH_QUIET_START-END, no round e-mail). The distribution reads `muted_kinds`
+ * and `round_email` for everyone it pays, so they are plain columns of a narrow table.
+ */
+export const notificationSettings = pgTable(
+  "notification_settings",
+  {
+    userId: bigint("user_id", { mode: "number" })
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    mutedKinds: text("muted_kinds")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** False: no quiet hours. The times are kept meanwhile, so turning them on again shows the user's own. */
+    quietHours: boolean("quiet_hours").notNull().default(true),
+    /** Both or neither; neither: the operator's PUSH_QUIET_START and PUSH_QUIET_END. */
+    quietStart: text("quiet_start"),
+    quietEnd: text("quiet_end"),
+    roundEmail: boolean("round_email").notNull().default(false),
+    updatedAt: tz("updated_at").notNull(),
+  },
+  (t) => [
+    check("notification_settings_quiet_both", sql`(${t.quietStart} is null) = (${t.quietEnd} is null)`),
+    check("notification_settings_kinds", sql`${t.mutedKinds} <@ array['round', 'pause', 'remind', 'exchange', 'gift']::text[]`),
+  ],
+);
+
+/**
  * The VAPID key pair every instance signs Web Push with, when the settings give none: made by
  * the first start that needs it, one row only (docs/decisions/043).
  */

@@ -1,12 +1,13 @@
 import type { Logger } from "pino";
 import type { DomainContext } from "#api/src/domain/context.ts";
 import { sendPushJob } from "#api/src/domain/push/notifications.ts";
+import { sendRoundEmailJob } from "#api/src/domain/push/round-email.ts";
 import { sendMailJob } from "#api/src/mail/outbox.ts";
 import { runDueJobs, type JobHandler, type JobsResult } from "./queue.ts";
 import { repeat, type Repeating } from "./repeat.ts";
 
 /** Each kind of job and what runs it. */
-const handlers: Record<string, JobHandler> = { mail: sendMailJob, push: sendPushJob };
+const handlers: Record<string, JobHandler> = { mail: sendMailJob, push: sendPushJob, round_email: sendRoundEmailJob };
 
 /** Runs every kind of job that is due, once. */
 export function runJobs(ctx: DomainContext): Promise<JobsResult> {

@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra header lines (List-Unsubscribe), by name. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

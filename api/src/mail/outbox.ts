@@ -6,7 +6,7 @@ import type { MailMessage } from "./mailer.ts";
 export async function enqueueMail(ctx: DomainContext, messages: MailMessage[]): Promise<void> {
   await enqueueJobs(
     ctx,
-    messages.map((m) => ({ kind: "mail", payload: { to: m.to, subject: m.subject, text: m.text, html: m.html } })),
+    messages.map((m) => ({ kind: "mail", payload: { to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers } })),
   );
 }
 

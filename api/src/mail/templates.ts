@@ -83,3 +83,40 @@ export function reminderMail(input: { to: string; from: string; claimUrl: string
     ),
   };
 }
+
+/**
+ * The round e-mail (opt-in, at most one a day): the VV waiting to be claimed, with the
+ * one-click unsubscribe of RFC 8058 (`List-Unsubscribe` with the https link, which a mail
+ * client POSTs to, and `List-Unsubscribe-Post`), and the same link in the text.
+ */
+export function roundMail(input: {
+  to: string;
+  amount: string;
+  claimUrl: string;
+  unsubscribeUrl: string;
+  /** A mailbox someone reads, also offered to clients that unsubscribe by mail. */
+  unsubscribeAddress?: string;
+  language?: string;
+}): MailMessage {
+  const { t, lng } = tFor(input.language);
+  const intro = t("round.intro", { amount: input.amount });
+  const body = t("round.body");
+  const action = t("round.action");
+  const why = t("round.why");
+  const unsubscribe = t("round.unsubscribe");
+  const targets = [`<${input.unsubscribeUrl}>`];
+  if (input.unsubscribeAddress) targets.push(`<mailto:${input.unsubscribeAddress}?subject=unsubscribe>`);
+  return {
+    to: input.to,
+    subject: t("round.subject", { amount: input.amount }),
+    text: `${intro}\n\n${body}\n\n${action}: ${input.claimUrl}\n\n${why}\n${unsubscribe}: ${input.unsubscribeUrl}\n\n— VV\n`,
+    html: htmlPage(
+      lng,
+      `<p>${escapeHtml(intro)}</p>
+<p>${escapeHtml(body)}</p>
+<p><a href="${escapeHtml(input.claimUrl)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#5b3df5;color:#fff;font-weight:700;text-decoration:none">${escapeHtml(action)}</a></p>
+<p style="color:#555">${escapeHtml(why)} <a href="${escapeHtml(input.unsubscribeUrl)}">${escapeHtml(unsubscribe)}</a></p>`,
+    ),
+    headers: { "List-Unsubscribe": targets.join(", "), "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}

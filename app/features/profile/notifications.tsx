@@ -4,6 +4,7 @@ import { inNativeApp } from "#app/utils/native.ts";
 import { useHydrated } from "#app/utils/hydrated.ts";
 import type { PushState } from "./push-subscription.ts";
 import { usePush } from "./use-push.ts";
+import { NotificationSettingsForm } from "./notification-settings.tsx";
 import type { loadSettings } from "./settings.server.ts";
 
 /** What each state says. */
@@ -16,17 +17,16 @@ const TEXT: Record<PushState, string> = {
 };
 
 /**
- * "Notifications" on /settings: this browser's Web Push, turned on and off only by a tap.
- * The browser decides every state, so before hydration the section only says that it needs
- * JavaScript (shown when there is none); the native apps have their own push and see nothing.
+ * "Notifications" on /settings: this browser's Web Push, turned on and off only by a tap, then
+ * the account's notification settings. The browser decides every state of its push, so before
+ * hydration that part only says that it needs JavaScript (shown when there is none); the native
+ * apps have their own push and see only the settings.
  */
 export function Notifications() {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const { pushKey } = useLoaderData<typeof loadSettings>();
   const { state, busy, turnOn, turnOff } = usePush(pushKey);
-
-  if (hydrated && inNativeApp()) return null;
 
   return (
     <section className="card" aria-labelledby="notifications-title">
@@ -35,7 +35,7 @@ export function Notifications() {
         <noscript>
           <p className="hint">{t("profile:notifications.needsJs")}</p>
         </noscript>
-      ) : state ? (
+      ) : state && !inNativeApp() ? (
         <>
           <p className="hint" role="status">
             {t(TEXT[state])}
@@ -57,6 +57,7 @@ export function Notifications() {
           ) : null}
         </>
       ) : null}
+      <NotificationSettingsForm />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { redirectDocument } from "@remix-run/node";
 import { ErrorCode } from "#contract/errors.ts";
 import { normalizeLanguage } from "#contract/languages.ts";
+import { NOTIFICATION_KINDS } from "#contract/notification-kinds.ts";
 import { routes } from "#contract/routes.ts";
 import { langCookie } from "#lib/visitor-language.ts";
 import { dispatchIntent, field, intent, Refusal, type ActionAnswer } from "#app/utils/intent-action.server.ts";
@@ -20,18 +21,25 @@ function confirmOf(url: URL): "logout" | "delete" | null {
 
 /**
  * /settings: the user comes from the layout; here the statuses to choose from, which sheet is
- * open, and the VAPID key a browser subscribes to notifications with.
+ * open, the VAPID key a browser subscribes to notifications with, and the notification settings.
  */
 export async function loadSettings(request: Request) {
   const ctx = await requireSignedIn(request);
-  const [statuses, title, push] = await orUnavailable(
+  const [statuses, title, push, notificationSettings] = await orUnavailable(
     Promise.all([
       callSignedIn(request, ctx, routes.profile.statusConfig),
       pageTitle(request, "settings.title", "profile"),
       callSignedIn(request, ctx, routes.push.key),
+      callSignedIn(request, ctx, routes.push.settings),
     ]),
   );
-  return { title, statuses: statuses.list, confirm: confirmOf(new URL(request.url)), pushKey: push.public_key };
+  return {
+    title,
+    statuses: statuses.list,
+    confirm: confirmOf(new URL(request.url)),
+    pushKey: push.public_key,
+    notificationSettings,
+  };
 }
 
 /**
@@ -80,6 +88,24 @@ const INTENTS = {
         },
       }),
     success: () => ({ kind: "success", key: "profile:notifications.turnedOn" }),
+  }),
+  // The notification settings' one form: a box left unticked is a kind turned off.
+  notifications: intent({
+    call: ({ api, form }) => {
+      const on = new Set(form.getAll("kinds"));
+      const quiet = form.has("quiet_hours");
+      return api(routes.push.saveSettings, {
+        body: {
+          kinds: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, on.has(kind)])),
+          quiet_hours: quiet,
+          // With quiet hours off, times left empty are no mistake: the stored ones stay.
+          quiet_start: quiet ? field(form, "quiet_start") : field(form, "quiet_start") || undefined,
+          quiet_end: quiet ? field(form, "quiet_end") : field(form, "quiet_end") || undefined,
+          round_email: form.has("round_email"),
+        },
+      });
+    },
+    success: () => ({ kind: "success", key: "common:saved" }),
   }),
   pushOff: intent({
     call: ({ api, form }) => api(routes.push.unsubscribe, { body: { endpoint: field(form, "endpoint") } }),

@@ -118,6 +118,24 @@ export async function distributeRound(ctx: DomainContext, round: number): Promis
              s.unc + 1 >= ${threshold})
         ) as n(kind, notification, wanted)
         where n.wanted and ${reachableByPush(ctx.config, sql`p.user_id`)}
+          -- A kind the user turned off is not queued at all (sendPushJob checks again at send time).
+          and not exists (select 1 from notification_settings ns where ns.user_id = p.user_id and n.kind = any(ns.muted_kinds))
+        on conflict do nothing
+      ),
+      -- The round e-mail (domain/push/round-email.ts) for those who asked for it: at most one a
+      -- UTC day, the day in its key; spread and out of date like the pushes.
+      mailed as (
+        insert into jobs (kind, payload, dedupe_key, run_at, expires_at, created_at)
+        select 'round_email',
+          jsonb_build_object('userId', p.user_id, 'round', ${round}::int, 'amount', (s.owed + p.amount)::text),
+          'round_email:' || p.user_id || ':' || to_char(${now}::timestamptz at time zone 'UTC', 'YYYY-MM-DD'),
+          ${now}::timestamptz + random() * ${spread}::int * interval '1 second',
+          ${nextClose}::timestamptz,
+          ${now}::timestamptz
+        from paid p
+        join scored s on s.user_id = p.user_id
+        join notification_settings ns on ns.user_id = p.user_id and ns.round_email
+        where s.owed + p.amount > 0
         on conflict do nothing
       )
       select

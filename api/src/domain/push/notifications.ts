@@ -9,6 +9,7 @@ import type { Job, JobInput, JobOutcome } from "#api/src/jobs/queue.ts";
 import { quietUntil } from "./quiet-hours.ts";
 import { sendToDevices } from "./devices.ts";
 import type { PushMessage } from "./send.ts";
+import { isMuted, quietHoursOf, settingsRowOf } from "./settings.ts";
 
 const resources = Object.fromEntries(
   LANGUAGE_CODES.map((lng) => [
@@ -64,7 +65,7 @@ function pushDedupeKey(userId: number, kind: string, round: number): string {
 }
 
 /** The amount as people write it: no trailing zeros. */
-function plainAmount(units: string): string {
+export function plainAmount(units: string): string {
   return unitsToDecimal(BigInt(units)).replace(/\.?0+$/, "");
 }
 
@@ -77,8 +78,9 @@ function texts(notification: Notification, language: string | undefined): { titl
 }
 
 /**
- * The job worker's handler for "push". Held, without counting an attempt, while it is night
- * (PUSH_QUIET_START-PUSH_QUIET_END) in the time zone of the user's newest browser that gave one;
+ * The job worker's handler for "push". Dropped when the user has turned its kind off since it
+ * was queued. Held, without counting an attempt, through the user's quiet hours (their own, or
+ * PUSH_QUIET_START-PUSH_QUIET_END) in the time zone of the user's newest browser that gave one;
  * sent to each of the user's browsers and native apps in the user's language; tried again with
  * the usual back-off (or the push service's Retry-After) when a push service could not take it.
  * A copy sent again reaches devices that already had it; its dedupe key (browsers) or its tag
@@ -91,6 +93,8 @@ export async function sendPushJob(ctx: DomainContext, job: Job): Promise<JobOutc
     .from(users)
     .where(eq(users.id, userId));
   if (!user || user.deletedAt || user.bannedAt) return { kind: "done" };
+  const settings = await settingsRowOf(ctx, userId);
+  if (isMuted(settings, notification.kind)) return { kind: "done" };
   const zones = await ctx.db
     .select({ timeZone: webPushSubscriptions.timeZone })
     .from(webPushSubscriptions)
@@ -98,7 +102,8 @@ export async function sendPushJob(ctx: DomainContext, job: Job): Promise<JobOutc
     .orderBy(desc(webPushSubscriptions.createdAt), desc(webPushSubscriptions.id));
   const now = ctx.clock.now();
   const zone = zones.find((z) => z.timeZone)?.timeZone;
-  const until = zone ? quietUntil(now, zone, { start: ctx.config.PUSH_QUIET_START, end: ctx.config.PUSH_QUIET_END }) : null;
+  const quiet = quietHoursOf(ctx, settings);
+  const until = zone && quiet ? quietUntil(now, zone, quiet) : null;
   if (until) return { kind: "hold", until };
   const message: PushMessage = {
     ...texts(notification, user.uiLang),
