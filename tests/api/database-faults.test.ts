@@ -140,7 +140,7 @@ describe("a PostgreSQL that does not answer: the request ends, in the envelope",
 
   // The second case's statement times out, then the rollback queued behind it: the transaction's
   // connection is released without an error, which the pool alone would keep.
-  test.each([
+  for (const { answered, timeouts, what } of [
     {
       answered: 0,
       timeouts: 1,
@@ -151,21 +151,23 @@ describe("a PostgreSQL that does not answer: the request ends, in the envelope",
       timeouts: 2,
       what: "a transaction whose server goes silent after BEGIN: its connection is not put back in the pool to hold later queries",
     },
-  ])("$what", async ({ answered, timeouts }) => {
-    server = await fakeServer(silentAfter(answered));
-    database = openPostgres({ url: `postgres://vv@127.0.0.1:${server.port}/vv`, timeouts: databaseTimeouts(config) });
-    const { ms, value: outcome } = await timed(
-      database.db
-        .transaction(async (tx) => tx.execute(sql`select 1`))
-        .then(
-          () => "done",
-          (error: Error) => error,
-        ),
-    );
-    expect(outcome).toBeInstanceOf(Error);
-    expect(ms).toBeLessThan(timeouts * 1000 + 4000);
-    await expect.poll(() => server.sockets.size, { timeout: 2000 }).toBe(0);
-  });
+  ]) {
+    test(what, async () => {
+      server = await fakeServer(silentAfter(answered));
+      database = openPostgres({ url: `postgres://vv@127.0.0.1:${server.port}/vv`, timeouts: databaseTimeouts(config) });
+      const { ms, value: outcome } = await timed(
+        database.db
+          .transaction(async (tx) => tx.execute(sql`select 1`))
+          .then(
+            () => "done",
+            (error: Error) => error,
+          ),
+      );
+      expect(outcome).toBeInstanceOf(Error);
+      expect(ms).toBeLessThan(timeouts * 1000 + 4000);
+      await expect.poll(() => server.sockets.size, { timeout: 2000 }).toBe(0);
+    });
+  }
 });
 
 describe("a real PostgreSQL (TEST_DATABASE_URL, npm run test:pg)", () => {
