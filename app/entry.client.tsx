@@ -21,8 +21,14 @@ holdInstallPrompt();
 function registerServiceWorker() {
   const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1000));
   idle(() => {
-    // A browser that refuses (private mode, storage off) simply has no offline page.
-    navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+    navigator.serviceWorker
+      .register("/sw.js")
+      // A page the worker did not load (the first visit) is one whose language it has not seen:
+      // without this its offline page would be in the browser's language, not the reader's.
+      .then(() => (navigator.serviceWorker.controller ? undefined : navigator.serviceWorker.ready))
+      .then((registration) => registration?.active?.postMessage({ language: document.documentElement.lang }))
+      // A browser that refuses (private mode, storage off) simply has no offline page.
+      .catch(() => undefined);
   });
 }
 if (import.meta.env.PROD && "serviceWorker" in navigator && !inNativeApp()) {

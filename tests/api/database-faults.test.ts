@@ -138,39 +138,36 @@ describe("a PostgreSQL that does not answer: the request ends, in the envelope",
     await app.close();
   });
 
-  test("a transaction whose BEGIN is not answered: it fails at the query timeout and its connection is dropped, not leaked", async () => {
-    server = await fakeServer(silentAfter(0));
-    database = openPostgres({ url: `postgres://vv@127.0.0.1:${server.port}/vv`, timeouts: databaseTimeouts(config) });
-    const { ms, value: outcome } = await timed(
-      database.db
-        .transaction(async (tx) => tx.execute(sql`select 1`))
-        .then(
-          () => "done",
-          (error: Error) => error,
-        ),
-    );
-    expect(outcome).toBeInstanceOf(Error);
-    expect(ms).toBeLessThan(1000 + 4000);
-    await expect.poll(() => server.sockets.size, { timeout: 2000 }).toBe(0);
-  });
-
-  test("a transaction whose server goes silent after BEGIN: its connection is not put back in the pool to hold later queries", async () => {
-    server = await fakeServer(silentAfter(1));
-    database = openPostgres({ url: `postgres://vv@127.0.0.1:${server.port}/vv`, timeouts: databaseTimeouts(config) });
-    // The statement times out, then the rollback queued behind it: the transaction's connection
-    // is released without an error, which the pool alone would keep.
-    const { ms, value: outcome } = await timed(
-      database.db
-        .transaction(async (tx) => tx.execute(sql`select 1`))
-        .then(
-          () => "done",
-          (error: Error) => error,
-        ),
-    );
-    expect(outcome).toBeInstanceOf(Error);
-    expect(ms).toBeLessThan(2 * 1000 + 4000);
-    await expect.poll(() => server.sockets.size, { timeout: 2000 }).toBe(0);
-  });
+  // The second case's statement times out, then the rollback queued behind it: the transaction's
+  // connection is released without an error, which the pool alone would keep.
+  for (const { answered, timeouts, what } of [
+    {
+      answered: 0,
+      timeouts: 1,
+      what: "a transaction whose BEGIN is not answered: it fails at the query timeout and its connection is dropped, not leaked",
+    },
+    {
+      answered: 1,
+      timeouts: 2,
+      what: "a transaction whose server goes silent after BEGIN: its connection is not put back in the pool to hold later queries",
+    },
+  ]) {
+    test(what, async () => {
+      server = await fakeServer(silentAfter(answered));
+      database = openPostgres({ url: `postgres://vv@127.0.0.1:${server.port}/vv`, timeouts: databaseTimeouts(config) });
+      const { ms, value: outcome } = await timed(
+        database.db
+          .transaction(async (tx) => tx.execute(sql`select 1`))
+          .then(
+            () => "done",
+            (error: Error) => error,
+          ),
+      );
+      expect(outcome).toBeInstanceOf(Error);
+      expect(ms).toBeLessThan(timeouts * 1000 + 4000);
+      await expect.poll(() => server.sockets.size, { timeout: 2000 }).toBe(0);
+    });
+  }
 });
 
 describe("a real PostgreSQL (TEST_DATABASE_URL, npm run test:pg)", () => {
@@ -316,41 +313,37 @@ describe("a database unreachable at start: one line on stderr and a non-zero exi
     );
   });
 
-  test("the operator command (npm run ops) against a black hole: one line after the connect timeout, not a hang", async () => {
+  /** Runs `entry` against a PostgreSQL that takes the connection and never answers. */
+  async function againstBlackHole(entry: string, args: string[] = []): ReturnType<typeof run> {
     const server = await fakeServer();
     try {
-      const { code, stderr, ms } = await run(
-        "api/src/cli/ops.ts",
-        { DATABASE_URL: `postgres://vv@127.0.0.1:${server.port}/vv`, DATABASE_CONNECT_TIMEOUT_MS: "500" },
-        ["ban-device", "ops-black-hole-device"],
+      // A port of its own, should the entry get as far as listening.
+      return await run(
+        entry,
+        {
+          DATABASE_URL: `postgres://vv@127.0.0.1:${server.port}/vv`,
+          DATABASE_CONNECT_TIMEOUT_MS: "500",
+          API_PORT: String(await freePort()),
+        },
+        args,
       );
-      expect(code).toBe(1);
-      expectOneLine(
-        stderr,
-        /^failed: Cannot open the database at DATABASE_URL postgres:\/\/vv@127\.0\.0\.1:\d+\/vv: no answer within 500 ms \(DATABASE_CONNECT_TIMEOUT_MS\)$/,
-      );
-      expect(ms).toBeLessThan(15_000);
     } finally {
       await server.close();
     }
+  }
+  const NO_ANSWER = String.raw`Cannot open the database at DATABASE_URL postgres://vv@127\.0\.0\.1:\d+/vv: no answer within 500 ms \(DATABASE_CONNECT_TIMEOUT_MS\)$`;
+
+  test("the operator command (npm run ops) against a black hole: one line after the connect timeout, not a hang", async () => {
+    const { code, stderr, ms } = await againstBlackHole("api/src/cli/ops.ts", ["ban-device", "ops-black-hole-device"]);
+    expect(code).toBe(1);
+    expectOneLine(stderr, new RegExp(`^failed: ${NO_ANSWER}`));
+    expect(ms).toBeLessThan(15_000);
   });
 
   test("the standalone API against a black hole: the same, after the connect timeout", async () => {
-    const server = await fakeServer();
-    try {
-      const { code, stderr, ms } = await run("api/src/server.ts", {
-        DATABASE_URL: `postgres://vv@127.0.0.1:${server.port}/vv`,
-        DATABASE_CONNECT_TIMEOUT_MS: "500",
-        API_PORT: String(await freePort()),
-      });
-      expect(code).not.toBe(0);
-      expectOneLine(
-        stderr,
-        /^Cannot open the database at DATABASE_URL postgres:\/\/vv@127\.0\.0\.1:\d+\/vv: no answer within 500 ms \(DATABASE_CONNECT_TIMEOUT_MS\)$/,
-      );
-      expect(ms).toBeLessThan(15_000);
-    } finally {
-      await server.close();
-    }
+    const { code, stderr, ms } = await againstBlackHole("api/src/server.ts");
+    expect(code).not.toBe(0);
+    expectOneLine(stderr, new RegExp(`^${NO_ANSWER}`));
+    expect(ms).toBeLessThan(15_000);
   });
 });

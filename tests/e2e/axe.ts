@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { screenshot } from "./helpers.ts";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -28,4 +29,14 @@ export async function violations(page: Page): Promise<string[]> {
     }),
   );
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** Light, then dark: the same page in both themes, for the eye (a screenshot each) and for axe. */
+export async function shootBothThemes(page: Page, name: string): Promise<void> {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await violations(page), `${name} ${scheme}`).toEqual([]);
+    await screenshot(page, `${name}-${scheme}`);
+  }
+  await page.emulateMedia({ colorScheme: null });
 }

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
@@ -9,8 +9,29 @@ import { E2E } from "./env.ts";
 /**
  * A real SMTP server that keeps every message as JSON for the tests to read, the
  * production build started as `npm start` would, on a data folder of its own, and one
- * device banned beforehand through the operator command.
+ * device banned beforehand through the operator command; beside it the same build with shorter
+ * rounds (E2E.quick), sending to the same SMTP server.
  */
+/** The production build as `npm start` runs it, once it answers /healthz. */
+async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const server = spawn("npx", ["tsx", "server.ts"], { env, stdio: ["ignore", "inherit", "inherit"], detached: true });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${env.PUBLIC_URL}/healthz`);
+      if (res.ok) return server;
+    } catch {
+      // not up yet
+    }
+    if (server.exitCode !== null) throw new Error(`server on ${env.PUBLIC_URL} exited with ${server.exitCode}`);
+    if (Date.now() > deadline) {
+      process.kill(-server.pid!, "SIGTERM");
+      throw new Error(`server on ${env.PUBLIC_URL} did not start in 60 s`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 export default async function globalSetup() {
   rmSync(E2E.dir, { recursive: true, force: true });
   mkdirSync(E2E.mailDir, { recursive: true });
@@ -88,22 +109,27 @@ export default async function globalSetup() {
   });
   if (ban.status !== 0) throw new Error(`ops ban-device failed: ${ban.stderr}`);
 
-  const server = spawn("npx", ["tsx", "server.ts"], { env, stdio: ["ignore", "inherit", "inherit"], detached: true });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      const res = await fetch(`${E2E.baseUrl}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not up yet
-    }
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    if (Date.now() > deadline) throw new Error("server did not start in 60 s");
-    await new Promise((r) => setTimeout(r, 250));
+  // Both start at once: the quick one costs the run no wait of its own.
+  const starts = await Promise.allSettled([
+    startServer(env),
+    startServer({
+      ...env,
+      PORT: String(E2E.quick.port),
+      API_PORT: String(E2E.quick.apiPort),
+      PUBLIC_URL: E2E.quick.baseUrl,
+      DATA_DIR: E2E.quick.dataDir,
+      ROUND_SECONDS: String(E2E.quick.roundSeconds),
+    }),
+  ]);
+  const servers = starts.flatMap((start) => (start.status === "fulfilled" ? [start.value] : []));
+  const failed = starts.find((start) => start.status === "rejected");
+  if (failed) {
+    for (const server of servers) process.kill(-server.pid!, "SIGTERM");
+    throw failed.reason;
   }
 
   return async () => {
-    process.kill(-server.pid!, "SIGTERM");
+    for (const server of servers) process.kill(-server.pid!, "SIGTERM");
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
     tiles.closeAllConnections();
     await new Promise<void>((resolve) => tiles.close(() => resolve()));

@@ -5,10 +5,10 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { isolate } from "#app/utils/format.ts";
-import { violations } from "./axe.ts";
+import { shootBothThemes } from "./axe.ts";
 import { E2E } from "./env.ts";
 import { expect, test } from "./fixtures.ts";
-import { registerAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
+import { registerAs, strings, uniqueEmail } from "./helpers.ts";
 
 const en = strings("en");
 // A translation key that reached the page instead of its text ("common:error.title").
@@ -28,16 +28,6 @@ async function expectErrorInLayout(page: Page, t: ReturnType<typeof strings>, ti
   for (const tab of ["airdrop", "team", "tools", "profile"])
     await expect(tabs.getByRole("link", { name: t(`common:tabs.${tab}`) })).toBeVisible();
   expect(await page.locator("body").innerText()).not.toMatch(RAW_KEY);
-}
-
-/** Light, then dark: the same page in both themes, for the eye and for axe. */
-async function shootBothThemes(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    expect(await violations(page), `${name} ${scheme}`).toEqual([]);
-    await screenshot(page, `${name}-${scheme}`);
-  }
-  await page.emulateMedia({ colorScheme: null });
 }
 
 /**
@@ -100,15 +90,28 @@ test.describe("the API down: the error sits inside the tab layout", () => {
     apiDown = false;
   });
 
+  /** A new account's /team once the API is down: the server's 503, with the error in the layout. */
+  async function teamWithApiDown(page: Page, tag: string): Promise<void> {
+    await registerAs(page, uniqueEmail(tag));
+    apiDown = true;
+    expect((await page.goto("/team"))?.status()).toBe(503);
+    await expectErrorInLayout(page, en, en("common:error.serverTitle"), en("common:error.serverBody"));
+  }
+
+  /** The API is back: the error's retry link loads the page whose heading is `title`. */
+  async function retryOnceBack(page: Page, title: string): Promise<void> {
+    apiDown = false;
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: en("common:error.retry") })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  }
+
   test("with JavaScript: the 503 page keeps the tabs, a tab works while the API is down, and retry loads the page once it is back", async ({
     page,
   }) => {
-    await registerAs(page, uniqueEmail("api-down"));
-    apiDown = true;
-
-    const answer = await page.goto("/team");
-    expect(answer?.status()).toBe(503);
-    await expectErrorInLayout(page, en, en("common:error.serverTitle"), en("common:error.serverBody"));
+    await teamWithApiDown(page, "api-down");
     await expect(page.getByRole("main").getByText(en("common:error.code", { code: isolate("200007") }))).toBeVisible();
     await expect(tabsOf(page, en).getByRole("link", { name: en("common:tabs.team") })).toHaveAttribute("aria-current", "page");
     await shootBothThemes(page, "layout-error-server-en");
@@ -121,12 +124,7 @@ test.describe("the API down: the error sits inside the tab layout", () => {
     await expect(tabsOf(page, en).getByRole("link", { name: en("common:tabs.airdrop") })).toHaveAttribute("aria-current", "page");
     await expectErrorInLayout(page, en, en("common:error.serverTitle"), en("common:error.serverBody"));
 
-    apiDown = false;
-    await page
-      .getByRole("main")
-      .getByRole("link", { name: en("common:error.retry") })
-      .click();
-    await expect(page.getByRole("heading", { level: 1, name: en("airdrop:title") })).toBeVisible();
+    await retryOnceBack(page, en("airdrop:title"));
     await tabsOf(page, en)
       .getByRole("link", { name: en("common:tabs.team") })
       .click();
@@ -150,11 +148,7 @@ test.describe("the API down: the error sits inside the tab layout", () => {
     test.use({ javaScriptEnabled: false });
 
     test("the server-rendered 503 page has the error inside the layout, and its links are plain links", async ({ page }) => {
-      await registerAs(page, uniqueEmail("api-down-nojs"));
-      apiDown = true;
-
-      expect((await page.goto("/team"))?.status()).toBe(503);
-      await expectErrorInLayout(page, en, en("common:error.serverTitle"), en("common:error.serverBody"));
+      await teamWithApiDown(page, "api-down-nojs");
       await expect(page.getByRole("main").getByRole("link", { name: en("common:error.retry") })).toHaveAttribute("href", "/team");
 
       await tabsOf(page, en)
@@ -163,12 +157,7 @@ test.describe("the API down: the error sits inside the tab layout", () => {
       await expect(page).toHaveURL(/\/force$/);
       await expectErrorInLayout(page, en, en("common:error.serverTitle"), en("common:error.serverBody"));
 
-      apiDown = false;
-      await page
-        .getByRole("main")
-        .getByRole("link", { name: en("common:error.retry") })
-        .click();
-      await expect(page.getByRole("heading", { level: 1, name: en("tools:title") })).toBeVisible();
+      await retryOnceBack(page, en("tools:title"));
     });
   });
 });

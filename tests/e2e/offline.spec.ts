@@ -1,9 +1,10 @@
 import type { Page } from "@playwright/test";
 import { APP_KEY_HEADER } from "#contract/wire.ts";
-import { violations } from "./axe.ts";
+import { shootBothThemes } from "./axe.ts";
 import { E2E } from "./env.ts";
 import { expect, test } from "./fixtures.ts";
-import { logout, registerAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
+import { logout, registerAs, strings, uniqueEmail } from "./helpers.ts";
+import { registerOn, startOwnServer, type OwnServer } from "./own-server.ts";
 
 /**
  * The service worker (decision 042): it controls the pages, keeps only the build's assets and the
@@ -35,13 +36,9 @@ async function figuresSaved(page: Page): Promise<void> {
   await page.waitForFunction(async () => (await caches.match("/__figures", { cacheName: "vv-figures" })) !== undefined);
 }
 
-async function shootBothThemes(page: Page, name: string): Promise<void> {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    expect(await violations(page), `${name} ${scheme}`).toEqual([]);
-    await screenshot(page, `${name}-${scheme}`);
-  }
-  await page.emulateMedia({ colorScheme: null });
+/** The balance the airdrop page last wrote for the offline page, once it has written one. */
+async function savedBalance(page: Page): Promise<string | undefined> {
+  return page.evaluate(async () => (await (await caches.match("/__figures", { cacheName: "vv-figures" }))?.json())?.vv);
 }
 
 function offlinePage(page: Page, t: T) {
@@ -227,5 +224,72 @@ test.describe("Install the app", () => {
         await expect(page).toHaveURL(/\/mine$/);
       });
     }
+  });
+});
+
+/**
+ * The server's process really ends (not the browser's connection): a server of this spec's own,
+ * stopped in the middle of the test. Its rounds are short, so the balance kept is a claimed one.
+ * The tab is a first visit: the worker was registered by the page it loaded, never loaded a page
+ * of this tab itself, and still serves the next one once it has claimed the tab.
+ */
+test.describe("the server stops", () => {
+  const port = E2E.port + 9;
+  let server: OwnServer;
+  test.use({
+    baseURL: `http://localhost:${port}`,
+    // The page's own requests between the stop and the reload find no server.
+    expectedConsole: [/ERR_CONNECTION_REFUSED/],
+  });
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    server = await startOwnServer({
+      tag: "offline",
+      port,
+      apiPort: E2E.apiPort + 9,
+      env: { ROUND_SECONDS: "3", SCHEDULER_TICK_MS: "500" },
+    });
+  });
+  test.afterAll(async () => server?.stop());
+  test.afterEach(async ({}, testInfo) => {
+    if (testInfo.status !== testInfo.expectedStatus && server) console.log(`--- own server output ---\n${server.tail()}`);
+  });
+
+  test("ar, first visit: after a claim the worker takes the tab, and with the server gone the offline page shows the last balance as of its time", async ({
+    page,
+  }) => {
+    const t = strings("ar");
+    await registerOn(server, page, uniqueEmail("sw-stopped"), "ar");
+    const status = page.getByRole("region", { name: t("airdrop:status.heading") });
+    await status.getByRole("button", { name: t("airdrop:status.start") }).click();
+    const claim = status.getByRole("button", { name: t("airdrop:status.claim", { amount: "1.00" }) });
+    await expect(claim).toBeVisible({ timeout: 20_000 });
+    await claim.click();
+    await expect(page.locator(".balances")).toContainText("1.00000000");
+    const balance = (await page.locator(".hero__amount bdi").innerText()).trim();
+    await controlled(page);
+    // Still the document the tab first loaded, before any worker: nothing was reloaded for the worker's sake.
+    expect(await page.evaluate(() => new URL(performance.getEntriesByType("navigation")[0].name).pathname)).toBe("/register");
+    await expect.poll(() => savedBalance(page)).toBe(balance);
+    // The worker learnt the reader's language from the page, not from a page it loaded.
+    await page.waitForFunction(async () => (await (await caches.match("/__sw/language", { cacheName: "vv-state" }))?.text()) === "ar");
+    await page.waitForFunction(async () => (await caches.match("/offline?lang=ar")) !== undefined);
+
+    await server.stop();
+    await page.reload();
+    await expect(offlinePage(page, t)).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    const figures = page.getByRole("region", { name: t("offline:lastKnown") });
+    await expect(figures.locator("[data-figure=vv]")).toHaveText(balance);
+    await expect(figures.locator("[data-figure=power]")).toHaveText("100");
+    await expect(figures.getByText(t("offline:asOf", { time: "" }).trim())).toBeVisible();
+
+    // Any page the tab goes to answers the same, with a retry of that page.
+    await page.goto("/team");
+    await expect(offlinePage(page, t)).toBeVisible();
+    await expect(figures.locator("[data-figure=vv]")).toHaveText(balance);
+    await expect(page.getByRole("link", { name: t("common:error.retry") })).toHaveAttribute("href", `${server.baseUrl}/team`);
   });
 });

@@ -3,7 +3,8 @@ import { expect, test } from "./fixtures.ts";
 import { E2E } from "./env.ts";
 import { mailMatching, registerAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
 
-const ROUND_MS = E2E.roundSeconds * 1000;
+// Rounds of the quick server (E2E.quick): the reminder test only waits for a friend to pause.
+const QUICK_ROUND_MS = E2E.quick.roundSeconds * 1000;
 
 /** A phone of its own for each account. */
 async function phone(browser: Browser): Promise<Page> {
@@ -81,32 +82,38 @@ for (const lng of ["en", "ar"]) {
   });
 }
 
-test("a paused friend is reminded by e-mail in their own language; the next reminder waits 4 hours", async ({ page, browser }) => {
-  test.setTimeout(8 * ROUND_MS + 60_000);
-  const t = strings("en");
-  await registerAs(page, uniqueEmail("reminder-boss"));
-  const code = await inviteCodeOn(page);
-  const friend = await phone(browser);
-  const friendEmail = uniqueEmail("paused-friend");
-  await registerAs(friend, friendEmail, { lng: "ar", invite: code });
-  await friend.getByRole("button", { name: strings("ar")("airdrop:status.start") }).click();
-  await expect(friend.getByText(strings("ar")("airdrop:state.suspend"), { exact: true })).toBeVisible({ timeout: 6 * ROUND_MS + 10_000 });
-  await friend.context().close();
+test.describe("on the quick server", () => {
+  test.use({ baseURL: E2E.quick.baseUrl });
 
-  await page.goto("/team");
-  await expect(members(page, t, 1)).toContainText(t("team:status.suspend"));
-  await expect(page.getByText(t("team:remind.paused", { count: 1 }))).toBeVisible();
-  const since = Date.now();
-  await page.getByRole("button", { name: t("team:remind.send") }).click();
-  await expect(page.getByRole("status").filter({ hasText: t("team:remind.sent", { count: 1 }) })).toBeVisible();
-  // The wait is on the button itself, which cannot be tapped until then; the line above counts what is left.
-  await expect(page.getByRole("button", { name: t("team:remind.nextIn", { wait: "4 hours" }) })).toBeDisabled();
-  await expect(page.getByText(t("team:remind.leftToday", { left: 1, perDay: 2 }))).toBeVisible();
-  await screenshot(page, "team-reminded-en");
+  test("a paused friend is reminded by e-mail in their own language; the next reminder waits 4 hours", async ({ page, browser }) => {
+    test.setTimeout(8 * QUICK_ROUND_MS + 60_000);
+    const t = strings("en");
+    await registerAs(page, uniqueEmail("reminder-boss"));
+    const code = await inviteCodeOn(page);
+    const friend = await phone(browser);
+    const friendEmail = uniqueEmail("paused-friend");
+    await registerAs(friend, friendEmail, { lng: "ar", invite: code });
+    await friend.getByRole("button", { name: strings("ar")("airdrop:status.start") }).click();
+    await expect(friend.getByText(strings("ar")("airdrop:state.suspend"), { exact: true })).toBeVisible({
+      timeout: 6 * QUICK_ROUND_MS + 10_000,
+    });
+    await friend.context().close();
 
-  const ar = strings("ar");
-  const mail = await mailMatching(friendEmail, since, (m) => m.subject === ar("mail:remind.subject"));
-  expect(mail.text).toContain(`${E2E.baseUrl}/airdrop`);
+    await page.goto("/team");
+    await expect(members(page, t, 1)).toContainText(t("team:status.suspend"));
+    await expect(page.getByText(t("team:remind.paused", { count: 1 }))).toBeVisible();
+    const since = Date.now();
+    await page.getByRole("button", { name: t("team:remind.send") }).click();
+    await expect(page.getByRole("status").filter({ hasText: t("team:remind.sent", { count: 1 }) })).toBeVisible();
+    // The wait is on the button itself, which cannot be tapped until then; the line above counts what is left.
+    await expect(page.getByRole("button", { name: t("team:remind.nextIn", { wait: "4 hours" }) })).toBeDisabled();
+    await expect(page.getByText(t("team:remind.leftToday", { left: 1, perDay: 2 }))).toBeVisible();
+    await screenshot(page, "team-reminded-en");
+
+    const ar = strings("ar");
+    const mail = await mailMatching(friendEmail, since, (m) => m.subject === ar("mail:remind.subject"));
+    expect(mail.text).toContain(`${E2E.quick.baseUrl}/airdrop`);
+  });
 });
 
 test.describe("without JavaScript", () => {

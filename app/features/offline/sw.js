@@ -80,6 +80,12 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// A page the worker did not load tells it its language (entry.client.tsx); only our pages can.
+self.addEventListener("message", (event) => {
+  const language = event.data?.language;
+  if (typeof language === "string" && language) event.waitUntil(followLanguage(language));
+});
+
 async function navigate(event) {
   try {
     const response = (await event.preloadResponse) || (await fetch(event.request));
