@@ -28,3 +28,11 @@ export function invitePath(code: string): string {
 export function campaignSharePath(inviteCode: string): string {
   return `/campaign/share/${inviteCode}.png`;
 }
+
+/** An exchange's own page (app/routes/_app.swap.$exchangeId.tsx), as it forms and once it is done. */
+export function exchangePath(exchangeId: number): string {
+  return `/swap/${exchangeId}`;
+}
+
+/** The Tools tab's gift boxes (app/routes/_app.force.tsx, its section #gift). */
+export const GIFTS_PATH = "/force#gift";

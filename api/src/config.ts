@@ -143,6 +143,9 @@ export const apiConfigSchema = z.object({
   PUSH_QUIET_START: z.string().regex(CLOCK_TIME, "a time of day, HH:MM").default("22:00"),
   PUSH_QUIET_END: z.string().regex(CLOCK_TIME, "a time of day, HH:MM").default("08:00"),
   PUSH_SPREAD_SECONDS: int(60, 0),
+  // Longer than the default night (10 h), so a reminder sent at bedtime arrives on waking; a
+  // nudge older than that is stale news, and by then the team may remind again the next UTC day.
+  PUSH_REMIND_EXPIRY_SECONDS: int(43_200, 60),
 });
 
 export type ApiConfig = z.infer<typeof apiConfigSchema> & { API_SECRET: string };

@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import i18next from "i18next";
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, normalizeLanguage } from "#contract/languages.ts";
 import { unitsToDecimal } from "#contract/money.ts";
-import { users, webPushSubscriptions } from "#api/src/db/schema.ts";
+import { minters, users, webPushSubscriptions } from "#api/src/db/schema.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 import type { Job, JobInput, JobOutcome } from "#api/src/jobs/queue.ts";
 import { quietUntil } from "./quiet-hours.ts";
@@ -29,12 +29,21 @@ await i18n.init({
 
 /**
  * What a notification says, without its words: they are chosen when it is sent, in the user's
- * language then, so producers can queue for every user in one statement.
+ * language then, so producers can queue for every user in one statement. Each names the object
+ * it is about (a round, a reminder, an exchange, a gift box), which its dedupe key carries.
  * - `round`: a round was distributed; `amount` is the VV waiting to be claimed, in units.
  * - `pause`: the airdrop pauses at the next close unless the user claims.
+ * - `remind`: a teammate, called `from` as the team list calls them, reminded the paused user;
+ *   `reminder` is the reminder's key (sender, UTC day, n).
+ * - `exchange`: an exchange the user was in completed; `gained` is the Soul Power it gave them.
+ * - `gift`: `from` used the user's gift box `box`; each of them gained `power`.
  */
 export type Notification =
-  { kind: "round"; url: string; tag: string; round: number; amount: string } | { kind: "pause"; url: string; tag: string; round: number };
+  | { kind: "round"; url: string; tag: string; round: number; amount: string }
+  | { kind: "pause"; url: string; tag: string; round: number }
+  | { kind: "remind"; url: string; tag: string; reminder: string; from: string }
+  | { kind: "exchange"; url: string; tag: string; exchange: number; gained: number }
+  | { kind: "gift"; url: string; tag: string; box: number; from: string; power: number };
 
 export interface PushJobPayload {
   userId: number;
@@ -44,7 +53,22 @@ export interface PushJobPayload {
 /** How long a push service keeps a notification for a device that is offline, when the job does not expire sooner. */
 const DEFAULT_TTL_SECONDS = 24 * 3600;
 
-/** One user's notification as a job; its dedupe key is (user, kind, round), so it is queued once. */
+/** The object a notification is about: one notification of a kind per user and object. */
+function objectOf(notification: Notification): string | number {
+  switch (notification.kind) {
+    case "round":
+    case "pause":
+      return notification.round;
+    case "remind":
+      return notification.reminder;
+    case "exchange":
+      return notification.exchange;
+    case "gift":
+      return notification.box;
+  }
+}
+
+/** One user's notification as a job; its dedupe key is (user, kind, object), so it is queued once. */
 export function pushJob(
   userId: number,
   notification: Notification,
@@ -53,13 +77,10 @@ export function pushJob(
   return {
     kind: "push",
     payload: { userId, notification },
-    dedupeKey: pushDedupeKey(userId, notification.kind, notification.round),
+    // The distribution writes the same key for round and pause in SQL (airdrop/distribution.ts).
+    dedupeKey: `push:${userId}:${notification.kind}:${objectOf(notification)}`,
     ...opts,
   };
-}
-
-function pushDedupeKey(userId: number, kind: string, round: number): string {
-  return `push:${userId}:${kind}:${round}`;
 }
 
 /** The amount as people write it: no trailing zeros. */
@@ -69,10 +90,25 @@ function plainAmount(units: string): string {
 
 function texts(notification: Notification, language: string | undefined): { title: string; body: string } {
   const t = i18n.getFixedT(normalizeLanguage(language) ?? DEFAULT_LANGUAGE, "push");
-  if (notification.kind === "round") {
-    return { title: t("push:round.title"), body: t("push:round.body", { amount: plainAmount(notification.amount) }) };
+  switch (notification.kind) {
+    case "round":
+      return { title: t("push:round.title"), body: t("push:round.body", { amount: plainAmount(notification.amount) }) };
+    case "pause":
+      return { title: t("push:pause.title"), body: t("push:pause.body") };
+    case "remind":
+      return { title: t("push:remind.title", { name: notification.from }), body: t("push:remind.body") };
+    case "exchange":
+      return { title: t("push:exchange.title"), body: t("push:exchange.body", { power: notification.gained }) };
+    case "gift":
+      return { title: t("push:gift.title"), body: t("push:gift.body", { name: notification.from, power: notification.power }) };
   }
-  return { title: t("push:pause.title"), body: t("push:pause.body") };
+}
+
+/** Whether the notification is still true: a reminder to a member who has restarted their airdrop since has lost its point. */
+async function stillTrue(ctx: DomainContext, userId: number, notification: Notification): Promise<boolean> {
+  if (notification.kind !== "remind") return true;
+  const [minter] = await ctx.db.select({ suspendedAt: minters.suspendedAt }).from(minters).where(eq(minters.userId, userId));
+  return Boolean(minter?.suspendedAt);
 }
 
 /**
@@ -99,6 +135,7 @@ export async function sendPushJob(ctx: DomainContext, job: Job): Promise<JobOutc
   const zone = zones.find((z) => z.timeZone)?.timeZone;
   const until = zone ? quietUntil(now, zone, { start: ctx.config.PUSH_QUIET_START, end: ctx.config.PUSH_QUIET_END }) : null;
   if (until) return { kind: "hold", until };
+  if (!(await stillTrue(ctx, userId, notification))) return { kind: "done" };
   const message: PushMessage = {
     ...texts(notification, user.uiLang),
     url: notification.url,
