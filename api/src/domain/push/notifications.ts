@@ -48,6 +48,8 @@ export type Notification =
 export interface PushJobPayload {
   userId: number;
   notification: Notification;
+  /** Set on a retry: the subscriptions that could not take it last time, the only ones it goes to again. */
+  only?: number[];
 }
 
 /** How long a push service keeps a notification for a device that is offline, when the job does not expire sooner. */
@@ -115,11 +117,15 @@ async function stillTrue(ctx: DomainContext, userId: number, notification: Notif
  * The job worker's handler for "push". Held, without counting an attempt, while it is night
  * (PUSH_QUIET_START-PUSH_QUIET_END) in the time zone of the user's newest browser that gave one;
  * sent to each of the user's browsers in the user's language; tried again with the usual
- * back-off (or the push service's Retry-After) when a push service could not take it. A copy
- * sent again reaches browsers that already had it; its dedupe key lets them show it once.
+ * back-off (or the push service's Retry-After) when a push service could not take it, then only
+ * to the browsers whose push service did not: one that took it never gets it twice (a browser
+ * must show every push it gets, so a copy would show again once the first was dismissed). Should
+ * a worker die between a send and its record, the copy sent again carries the same tag, which
+ * replaces the one shown.
  */
 export async function sendPushJob(ctx: DomainContext, job: Job): Promise<JobOutcome> {
-  const { userId, notification } = job.payload as PushJobPayload;
+  const payload = job.payload as PushJobPayload;
+  const { userId, notification } = payload;
   const [user] = await ctx.db
     .select({ uiLang: users.uiLang, deletedAt: users.deletedAt, bannedAt: users.bannedAt })
     .from(users)
@@ -144,12 +150,13 @@ export async function sendPushJob(ctx: DomainContext, job: Job): Promise<JobOutc
     dedupeKey: job.dedupeKey ?? `job:${job.id}`,
   };
   const ttlSeconds = job.expiresAt ? Math.max(0, Math.floor((job.expiresAt.getTime() - now.getTime()) / 1000)) : DEFAULT_TTL_SECONDS;
-  const result = await sendWebPush(ctx, userId, { message, ttlSeconds });
+  const result = await sendWebPush(ctx, userId, { message, ttlSeconds, only: payload.only });
   if (!result.retry.length) return { kind: "done" };
   const wait = Math.max(0, ...result.retry.map((r) => r.retryAfterSeconds ?? 0));
   return {
     kind: "retry",
     error: `push service answered ${result.retry.map((r) => r.status ?? "nothing").join(", ")}`,
     notBefore: new Date(ctx.clock.now().getTime() + wait * 1000),
+    payload: { ...payload, only: result.retry.map((r) => r.subscriptionId) },
   };
 }
