@@ -127,6 +127,25 @@ describe("a teammate's reminder", () => {
     expect(reminderMails(restarted)).toHaveLength(0);
   });
 
+  test("a member whose browser is gone when it is sent (410), or who unsubscribed meanwhile, gets the e-mail instead", async () => {
+    const { sender, members } = await pausedTeam(["en", "pt-BR"]);
+    const [gone, unsubscribed] = members;
+    const goneBrowser = await subscribe(gone.client);
+    const unsubscribedBrowser = await subscribe(unsubscribed.client);
+    service.answers.set(goneBrowser.path, { status: 410 });
+    nextUtcDay(api, 9);
+    expect(expectOk(await remind(sender.client))).toEqual({ reminded: 2 });
+    expectOk(await unsubscribed.client.call("POST", "/v1/user/web_push/unsubscribe/", { endpoint: unsubscribedBrowser.endpoint }));
+    expect(reminderMails(gone)).toEqual([]);
+    await api.runJobs(); // the push jobs: one refused for good, one with no browser left; each queues the e-mail
+    await api.runJobs();
+    expect(receivedBy(service, goneBrowser)).toHaveLength(1);
+    expect(receivedBy(service, unsubscribedBrowser)).toEqual([]);
+    expect(reminderMails(gone)).toHaveLength(1);
+    expect(reminderMails(unsubscribed).map((m) => m.subject)).toEqual(["Seu airdrop de VV está pausado"]);
+    service.answers.delete(goneBrowser.path);
+  });
+
   test("past its expiry a held reminder is dropped", async () => {
     const { sender, members } = await pausedTeam(["en"]);
     const browser = await subscribe(members[0].client, "Asia/Tokyo");

@@ -3,9 +3,11 @@ import { desc, eq } from "drizzle-orm";
 import i18next from "i18next";
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, normalizeLanguage } from "#contract/languages.ts";
 import { unitsToDecimal } from "#contract/money.ts";
-import { minters, users, webPushSubscriptions } from "#api/src/db/schema.ts";
+import { users, webPushSubscriptions } from "#api/src/db/schema.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 import type { Job, JobInput, JobOutcome } from "#api/src/jobs/queue.ts";
+import { stillTrue, whenUnreached } from "./kind-rules.ts";
+import type { Notification } from "./notification.ts";
 import { quietUntil } from "./quiet-hours.ts";
 import { sendWebPush, type PushMessage } from "./send.ts";
 
@@ -27,29 +29,15 @@ await i18n.init({
   initImmediate: false,
 });
 
-/**
- * What a notification says, without its words: they are chosen when it is sent, in the user's
- * language then, so producers can queue for every user in one statement. Each names the object
- * it is about (a round, a reminder, an exchange, a gift box), which its dedupe key carries.
- * - `round`: a round was distributed; `amount` is the VV waiting to be claimed, in units.
- * - `pause`: the airdrop pauses at the next close unless the user claims.
- * - `remind`: a teammate, called `from` as the team list calls them, reminded the paused user;
- *   `reminder` is the reminder's key (sender, UTC day, n).
- * - `exchange`: an exchange the user was in completed; `gained` is the Soul Power it gave them.
- * - `gift`: `from` used the user's gift box `box`; each of them gained `power`.
- */
-export type Notification =
-  | { kind: "round"; url: string; tag: string; round: number; amount: string }
-  | { kind: "pause"; url: string; tag: string; round: number }
-  | { kind: "remind"; url: string; tag: string; reminder: string; from: string }
-  | { kind: "exchange"; url: string; tag: string; exchange: number; gained: number }
-  | { kind: "gift"; url: string; tag: string; box: number; from: string; power: number };
+export type { Notification };
 
 export interface PushJobPayload {
   userId: number;
   notification: Notification;
   /** Set on a retry: the subscriptions that could not take it last time, the only ones it goes to again. */
   only?: number[];
+  /** Set on a retry: a browser took it already. */
+  reached?: boolean;
 }
 
 /** How long a push service keeps a notification for a device that is offline, when the job does not expire sooner. */
@@ -106,13 +94,6 @@ function texts(notification: Notification, language: string | undefined): { titl
   }
 }
 
-/** Whether the notification is still true: a reminder to a member who has restarted their airdrop since has lost its point. */
-async function stillTrue(ctx: DomainContext, userId: number, notification: Notification): Promise<boolean> {
-  if (notification.kind !== "remind") return true;
-  const [minter] = await ctx.db.select({ suspendedAt: minters.suspendedAt }).from(minters).where(eq(minters.userId, userId));
-  return Boolean(minter?.suspendedAt);
-}
-
 /**
  * The job worker's handler for "push". Held, without counting an attempt, while it is night
  * (PUSH_QUIET_START-PUSH_QUIET_END) in the time zone of the user's newest browser that gave one;
@@ -121,7 +102,7 @@ async function stillTrue(ctx: DomainContext, userId: number, notification: Notif
  * to the browsers whose push service did not: one that took it never gets it twice (a browser
  * must show every push it gets, so a copy would show again once the first was dismissed). Should
  * a worker die between a send and its record, the copy sent again carries the same tag, which
- * replaces the one shown.
+ * replaces the one shown. Reaching no browser at all, some kinds go another way (kind-rules.ts).
  */
 export async function sendPushJob(ctx: DomainContext, job: Job): Promise<JobOutcome> {
   const payload = job.payload as PushJobPayload;
@@ -131,17 +112,20 @@ export async function sendPushJob(ctx: DomainContext, job: Job): Promise<JobOutc
     .from(users)
     .where(eq(users.id, userId));
   if (!user || user.deletedAt || user.bannedAt) return { kind: "done" };
+  if (!(await stillTrue(ctx, userId, notification))) return { kind: "done" };
   const zones = await ctx.db
     .select({ timeZone: webPushSubscriptions.timeZone })
     .from(webPushSubscriptions)
     .where(eq(webPushSubscriptions.userId, userId))
     .orderBy(desc(webPushSubscriptions.createdAt), desc(webPushSubscriptions.id));
-  if (!zones.length) return { kind: "done" };
+  if (!zones.length) {
+    if (!payload.reached) await whenUnreached(ctx, userId, notification);
+    return { kind: "done" };
+  }
   const now = ctx.clock.now();
   const zone = zones.find((z) => z.timeZone)?.timeZone;
   const until = zone ? quietUntil(now, zone, { start: ctx.config.PUSH_QUIET_START, end: ctx.config.PUSH_QUIET_END }) : null;
   if (until) return { kind: "hold", until };
-  if (!(await stillTrue(ctx, userId, notification))) return { kind: "done" };
   const message: PushMessage = {
     ...texts(notification, user.uiLang),
     url: notification.url,
@@ -151,12 +135,15 @@ export async function sendPushJob(ctx: DomainContext, job: Job): Promise<JobOutc
   };
   const ttlSeconds = job.expiresAt ? Math.max(0, Math.floor((job.expiresAt.getTime() - now.getTime()) / 1000)) : DEFAULT_TTL_SECONDS;
   const result = await sendWebPush(ctx, userId, { message, ttlSeconds, only: payload.only });
-  if (!result.retry.length) return { kind: "done" };
+  if (!result.retry.length) {
+    if (!result.delivered && !payload.reached) await whenUnreached(ctx, userId, notification);
+    return { kind: "done" };
+  }
   const wait = Math.max(0, ...result.retry.map((r) => r.retryAfterSeconds ?? 0));
   return {
     kind: "retry",
     error: `push service answered ${result.retry.map((r) => r.status ?? "nothing").join(", ")}`,
     notBefore: new Date(ctx.clock.now().getTime() + wait * 1000),
-    payload: { ...payload, only: result.retry.map((r) => r.subscriptionId) },
+    payload: { ...payload, only: result.retry.map((r) => r.subscriptionId), reached: payload.reached || result.delivered > 0 },
   };
 }
