@@ -36,3 +36,11 @@ export function campaignSharePath(inviteCode: string): string {
 export function unsubscribePath(token: string, language: string): string {
   return `/unsubscribe?token=${encodeURIComponent(token)}&ui_lang=${encodeURIComponent(language)}`;
 }
+
+/** An exchange's own page (app/routes/_app.swap.$exchangeId.tsx), as it forms and once it is done. */
+export function exchangePath(exchangeId: number): string {
+  return `/swap/${exchangeId}`;
+}
+
+/** The Tools tab's gift boxes (app/routes/_app.force.tsx, its section #gift). */
+export const GIFTS_PATH = "/force#gift";

@@ -148,6 +148,9 @@ export const apiConfigSchema = z.object({
   // someone reads and acts on (MAIL_FROM is usually a no-reply address).
   MAIL_UNSUBSCRIBE_ADDRESS: z.email().optional(),
   ...nativePushSettings,
+  // Longer than the default night (10 h), so a reminder sent at bedtime arrives on waking; a
+  // nudge older than that is stale news, and by then the team may remind again the next UTC day.
+  PUSH_REMIND_EXPIRY_SECONDS: int(43_200, 60),
 });
 
 export type ApiConfig = z.infer<typeof apiConfigSchema> & { API_SECRET: string };

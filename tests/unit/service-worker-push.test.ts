@@ -64,6 +64,19 @@ describe("push", () => {
     });
   });
 
+  test("every kind the API sends shows, each with the page it opens: an exchange's, the gift boxes (with their anchor)", async () => {
+    const sw = worker();
+    const messages = [
+      { title: "Mika reminded you", body: "Your airdrop is paused.", url: "/airdrop", tag: "remind", kind: "remind", dedupe_key: "a" },
+      { title: "Exchange completed", body: "You gained +12", url: "/swap/31", tag: "exchange-31", kind: "exchange", dedupe_key: "b" },
+      { title: "Your gift was opened", body: "Ravi used it", url: "/force#gift", tag: "gift-7", kind: "gift", dedupe_key: "c" },
+    ];
+    for (const message of messages) await sw.dispatch("push", { data: { json: () => message } });
+    for (const [i, m] of messages.entries()) {
+      expect(sw.showNotification).toHaveBeenNthCalledWith(i + 1, m.title, expect.objectContaining({ tag: m.tag, data: { url: m.url } }));
+    }
+  });
+
   test("a message that is not ours shows nothing", async () => {
     const sw = worker();
     await sw.dispatch("push", { data: { json: () => JSON.parse("not json") } });
@@ -97,6 +110,14 @@ describe("notificationclick", () => {
     const again = worker([uncontrolled]);
     await again.dispatch("notificationclick", tap("/team"));
     expect(again.openWindow).toHaveBeenCalledWith("/team");
+  });
+
+  test("an exchange's page and the gift boxes' anchor open as they are", async () => {
+    for (const url of ["/swap/31", "/force#gift"]) {
+      const sw = worker();
+      await sw.dispatch("notificationclick", tap(url));
+      expect(sw.openWindow).toHaveBeenCalledWith(url);
+    }
   });
 
   test("a page off the site, or no page, opens the airdrop", async () => {

@@ -43,8 +43,11 @@ export async function enqueueJobs(ctx: DomainContext, input: JobInput[]): Promis
 /** What a handler made of its job. A thrown error is a `retry` with its message. */
 export type JobOutcome =
   | { kind: "done" }
-  /** Try again after the usual back-off, or later when the other side asked for more. */
-  | { kind: "retry"; error: string; notBefore?: Date }
+  /**
+   * Try again after the usual back-off, or later when the other side asked for more; with
+   * `payload`, the next attempt runs on it (what this one got done, so it is not done twice).
+   */
+  | { kind: "retry"; error: string; notBefore?: Date; payload?: unknown }
   /** Not yet, through no failure: run at `until`, the attempt not counted. */
   | { kind: "hold"; until: Date }
   /** Cannot succeed: given up at once. */
@@ -126,7 +129,11 @@ export async function runDueJobs(ctx: DomainContext, handlers: Record<string, Jo
       const retryAt = outcome.kind === "retry" && outcome.notBefore && outcome.notBefore > backOff ? outcome.notBefore : backOff;
       await ctx.db
         .update(jobs)
-        .set({ lastError: outcome.error.slice(0, 500), ...(giveUp ? { failedAt: at } : { runAt: retryAt }) })
+        .set({
+          lastError: outcome.error.slice(0, 500),
+          ...(giveUp ? { failedAt: at } : { runAt: retryAt }),
+          ...(outcome.kind === "retry" && outcome.payload !== undefined ? { payload: outcome.payload } : {}),
+        })
         .where(leased);
       result.failed += 1;
     }

@@ -11,7 +11,7 @@ import { useAutoRefresh } from "#app/utils/auto-refresh.ts";
 import { useHydrated } from "#app/utils/hydrated.ts";
 import { isolateNumbers } from "#app/utils/format.ts";
 import { StoneNumbers } from "./stone.tsx";
-import { exchangePath } from "./tool-links.ts";
+import { exchangePath } from "#contract/web-paths.ts";
 import type { loadExchange } from "./tools.server.ts";
 
 type ExchangeData = ReturnType<typeof useLoaderData<typeof loadExchange>>;

@@ -5,7 +5,7 @@ import { EmptyState } from "#app/components/empty-state.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { CodeField } from "./code-field.tsx";
 import { StoneChoice } from "./stone.tsx";
-import { exchangePath } from "./tool-links.ts";
+import { exchangePath } from "#contract/web-paths.ts";
 import type { loadSwap } from "./tools.server.ts";
 
 const JOIN_CODES = [

@@ -13,7 +13,7 @@ import { useHydrated } from "#app/utils/hydrated.ts";
 import { useSignedInUser } from "#app/utils/signed-in-user.ts";
 import { CodeField } from "./code-field.tsx";
 import { StoneChoice, StoneFacts, StoneTile } from "./stone.tsx";
-import { exchangePath } from "./tool-links.ts";
+import { exchangePath } from "#contract/web-paths.ts";
 import type { loadTools } from "./tools.server.ts";
 
 type ToolsData = ReturnType<typeof useLoaderData<typeof loadTools>>;

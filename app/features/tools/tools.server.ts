@@ -8,7 +8,7 @@ import { dispatchIntent, field, intent } from "#app/utils/intent-action.server.t
 import { pageTitle } from "#app/utils/page-title.server.ts";
 import { callSignedIn, errorToast, orUnavailable, requireSignedIn } from "#app/utils/request.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { exchangePath } from "./tool-links.ts";
+import { exchangePath } from "#contract/web-paths.ts";
 
 /** Absolute links for sharing: a gift code opens /force with it filled in, an exchange code /swap. */
 function shareLinks() {

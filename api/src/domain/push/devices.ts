@@ -9,13 +9,22 @@ import { sendWebPush, type PushInput } from "./send.ts";
 export interface DevicesResult {
   delivered: number;
   removed: number;
-  retry: { status: number | null; retryAfterSeconds: number | null }[];
+  /** A browser subscription's id or a native app's device id, each to be sent to again. */
+  retry: { subscriptionId?: number; did?: string; status: number | null; retryAfterSeconds: number | null }[];
   failed: { status: number }[];
 }
 
-/** Sends one notification to all of a user's devices at once: the browsers subscribed and the native apps. */
+/**
+ * Sends one notification to all of a user's devices at once: the browsers subscribed and the
+ * native apps. A retry (`only` or `onlyApps` set) goes to the devices it names and no other.
+ */
 export async function sendToDevices(ctx: DomainContext, userId: number, input: PushInput): Promise<DevicesResult> {
-  const [web, native] = await Promise.all([sendWebPush(ctx, userId, input), sendNativePush(ctx, userId, input)]);
+  const retry = input.only !== undefined || input.onlyApps !== undefined;
+  const none = { delivered: 0, removed: 0, retry: [], failed: [] };
+  const [web, native] = await Promise.all([
+    retry && !input.only?.length ? none : sendWebPush(ctx, userId, input),
+    retry && !input.onlyApps?.length ? none : sendNativePush(ctx, userId, input),
+  ]);
   return {
     delivered: web.delivered + native.delivered,
     removed: web.removed + native.removed,

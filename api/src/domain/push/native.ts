@@ -28,7 +28,13 @@ export async function sendNativePush(ctx: DomainContext, userId: number, input: 
   const devices = await ctx.db
     .select()
     .from(pushTokens)
-    .where(and(eq(pushTokens.userId, userId), inArray(pushTokens.platform, platforms)));
+    .where(
+      and(
+        eq(pushTokens.userId, userId),
+        inArray(pushTokens.platform, platforms),
+        input.onlyApps ? inArray(pushTokens.did, input.onlyApps) : undefined,
+      ),
+    );
   const outcomes = await Promise.all(
     devices.map((d) => (d.platform === "android" ? sendFcm(ctx, fcm!, d.token, input) : sendApns(ctx, apns!, d.token, input))),
   );

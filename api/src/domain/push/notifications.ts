@@ -6,6 +6,8 @@ import { unitsToDecimal } from "#contract/money.ts";
 import { users, webPushSubscriptions } from "#api/src/db/schema.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 import type { Job, JobInput, JobOutcome } from "#api/src/jobs/queue.ts";
+import { stillTrue, whenUnreached } from "./kind-rules.ts";
+import type { Notification } from "./notification.ts";
 import { quietUntil } from "./quiet-hours.ts";
 import { sendToDevices } from "./devices.ts";
 import type { PushMessage } from "./send.ts";
@@ -29,24 +31,38 @@ await i18n.init({
   initImmediate: false,
 });
 
-/**
- * What a notification says, without its words: they are chosen when it is sent, in the user's
- * language then, so producers can queue for every user in one statement.
- * - `round`: a round was distributed; `amount` is the VV waiting to be claimed, in units.
- * - `pause`: the airdrop pauses at the next close unless the user claims.
- */
-export type Notification =
-  { kind: "round"; url: string; tag: string; round: number; amount: string } | { kind: "pause"; url: string; tag: string; round: number };
+export type { Notification };
 
 export interface PushJobPayload {
   userId: number;
   notification: Notification;
+  /** Set on a retry: the subscriptions that could not take it last time, the only ones it goes to again. */
+  only?: number[];
+  /** Likewise the native apps (their device ids) that could not take it last time. */
+  onlyApps?: string[];
+  /** Set on a retry: a browser took it already. */
+  reached?: boolean;
 }
 
 /** How long a push service keeps a notification for a device that is offline, when the job does not expire sooner. */
 const DEFAULT_TTL_SECONDS = 24 * 3600;
 
-/** One user's notification as a job; its dedupe key is (user, kind, round), so it is queued once. */
+/** The object a notification is about: one notification of a kind per user and object. */
+function objectOf(notification: Notification): string | number {
+  switch (notification.kind) {
+    case "round":
+    case "pause":
+      return notification.round;
+    case "remind":
+      return notification.reminder;
+    case "exchange":
+      return notification.exchange;
+    case "gift":
+      return notification.box;
+  }
+}
+
+/** One user's notification as a job; its dedupe key is (user, kind, object), so it is queued once. */
 export function pushJob(
   userId: number,
   notification: Notification,
@@ -55,13 +71,10 @@ export function pushJob(
   return {
     kind: "push",
     payload: { userId, notification },
-    dedupeKey: pushDedupeKey(userId, notification.kind, notification.round),
+    // The distribution writes the same key for round and pause in SQL (airdrop/distribution.ts).
+    dedupeKey: `push:${userId}:${notification.kind}:${objectOf(notification)}`,
     ...opts,
   };
-}
-
-function pushDedupeKey(userId: number, kind: string, round: number): string {
-  return `push:${userId}:${kind}:${round}`;
 }
 
 /** The amount as people write it: no trailing zeros. */
@@ -71,23 +84,35 @@ export function plainAmount(units: string): string {
 
 function texts(notification: Notification, language: string | undefined): { title: string; body: string } {
   const t = i18n.getFixedT(normalizeLanguage(language) ?? DEFAULT_LANGUAGE, "push");
-  if (notification.kind === "round") {
-    return { title: t("push:round.title"), body: t("push:round.body", { amount: plainAmount(notification.amount) }) };
+  switch (notification.kind) {
+    case "round":
+      return { title: t("push:round.title"), body: t("push:round.body", { amount: plainAmount(notification.amount) }) };
+    case "pause":
+      return { title: t("push:pause.title"), body: t("push:pause.body") };
+    case "remind":
+      return { title: t("push:remind.title", { name: notification.from }), body: t("push:remind.body") };
+    case "exchange":
+      return { title: t("push:exchange.title"), body: t("push:exchange.body", { power: notification.gained }) };
+    case "gift":
+      return { title: t("push:gift.title"), body: t("push:gift.body", { name: notification.from, power: notification.power }) };
   }
-  return { title: t("push:pause.title"), body: t("push:pause.body") };
 }
 
 /**
  * The job worker's handler for "push". Dropped when the user has turned its kind off since it
- * was queued. Held, without counting an attempt, through the user's quiet hours (their own, or
- * PUSH_QUIET_START-PUSH_QUIET_END) in the time zone of the user's newest browser that gave one;
- * sent to each of the user's browsers and native apps in the user's language; tried again with
- * the usual back-off (or the push service's Retry-After) when a push service could not take it.
- * A copy sent again reaches devices that already had it; its dedupe key (browsers) or its tag
- * (apps) lets them show it once.
+ * was queued, or when what it says is no longer true. Held, without counting an attempt, through
+ * the user's quiet hours (their own, or PUSH_QUIET_START-PUSH_QUIET_END) in the time zone of the
+ * user's newest browser that gave one; sent to each of the user's browsers and native apps in
+ * the user's language; tried again with the usual back-off (or the push service's Retry-After)
+ * when a push service could not take it, then only to the devices whose push service did not:
+ * one that took it never gets it twice (a browser must show every push it gets, so a copy would
+ * show again once the first was dismissed). Should a worker die between a send and its record,
+ * the copy sent again carries the same tag, which replaces the one shown. Reaching no device at
+ * all, some kinds go another way (kind-rules.ts).
  */
 export async function sendPushJob(ctx: DomainContext, job: Job): Promise<JobOutcome> {
-  const { userId, notification } = job.payload as PushJobPayload;
+  const payload = job.payload as PushJobPayload;
+  const { userId, notification } = payload;
   const [user] = await ctx.db
     .select({ uiLang: users.uiLang, deletedAt: users.deletedAt, bannedAt: users.bannedAt })
     .from(users)
@@ -95,6 +120,7 @@ export async function sendPushJob(ctx: DomainContext, job: Job): Promise<JobOutc
   if (!user || user.deletedAt || user.bannedAt) return { kind: "done" };
   const settings = await settingsRowOf(ctx, userId);
   if (isMuted(settings, notification.kind)) return { kind: "done" };
+  if (!(await stillTrue(ctx, userId, notification))) return { kind: "done" };
   const zones = await ctx.db
     .select({ timeZone: webPushSubscriptions.timeZone })
     .from(webPushSubscriptions)
@@ -113,12 +139,21 @@ export async function sendPushJob(ctx: DomainContext, job: Job): Promise<JobOutc
     dedupeKey: job.dedupeKey ?? `job:${job.id}`,
   };
   const ttlSeconds = job.expiresAt ? Math.max(0, Math.floor((job.expiresAt.getTime() - now.getTime()) / 1000)) : DEFAULT_TTL_SECONDS;
-  const result = await sendToDevices(ctx, userId, { message, ttlSeconds });
-  if (!result.retry.length) return { kind: "done" };
+  const result = await sendToDevices(ctx, userId, { message, ttlSeconds, only: payload.only, onlyApps: payload.onlyApps });
+  if (!result.retry.length) {
+    if (!result.delivered && !payload.reached) await whenUnreached(ctx, userId, notification);
+    return { kind: "done" };
+  }
   const wait = Math.max(0, ...result.retry.map((r) => r.retryAfterSeconds ?? 0));
   return {
     kind: "retry",
     error: `push service answered ${result.retry.map((r) => r.status ?? "nothing").join(", ")}`,
     notBefore: new Date(ctx.clock.now().getTime() + wait * 1000),
+    payload: {
+      ...payload,
+      only: result.retry.flatMap((r) => (r.subscriptionId === undefined ? [] : [r.subscriptionId])),
+      onlyApps: result.retry.flatMap((r) => (r.did === undefined ? [] : [r.did])),
+      reached: payload.reached || result.delivered > 0,
+    },
   };
 }

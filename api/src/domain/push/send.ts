@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import webPush from "web-push";
 import { vapidSubject } from "#api/src/config.ts";
 import { webPushSubscriptions } from "#api/src/db/schema.ts";
@@ -28,6 +28,10 @@ export interface PushInput {
   /** How long the push service keeps it for a device that is offline. */
   ttlSeconds: number;
   urgency?: "very-low" | "low" | "normal" | "high";
+  /** Only these of the user's browser subscriptions (a retry: those that could not take it before); all when unset. */
+  only?: number[];
+  /** Only the native apps of these devices (a retry); all when unset. */
+  onlyApps?: string[];
 }
 
 /** A subscription the push service could not take this time (429, 5xx, no answer): send to it again later. */
@@ -78,7 +82,10 @@ export async function sendWebPush(ctx: DomainContext, userId: number, input: Pus
     dedupe_key: message.dedupeKey,
   });
   if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error(`push payload over ${MAX_PAYLOAD_BYTES} bytes`);
-  const subscriptions = await ctx.db.select().from(webPushSubscriptions).where(eq(webPushSubscriptions.userId, userId));
+  const subscriptions = await ctx.db
+    .select()
+    .from(webPushSubscriptions)
+    .where(and(eq(webPushSubscriptions.userId, userId), input.only ? inArray(webPushSubscriptions.id, input.only) : undefined));
   const result: PushResult = { delivered: 0, removed: 0, retry: [], failed: [] };
   if (!subscriptions.length) return result;
   const keys = await vapidKeyPair(ctx);

@@ -1,20 +1,25 @@
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { ErrorCode } from "#contract/errors.ts";
 import { publicUrl } from "#api/src/config.ts";
-import { minters, remindedMembers, teamReminders, users } from "#api/src/db/schema.ts";
+import { minters, remindedMembers, teamReminders, users, webPushSubscriptions } from "#api/src/db/schema.ts";
 import { utcDay } from "#api/src/lib/clock.ts";
 import { Failure } from "#api/src/lib/failure.ts";
+import { enqueueJobs } from "#api/src/jobs/queue.ts";
 import { enqueueMail } from "#api/src/mail/outbox.ts";
 import { reminderMail } from "#api/src/mail/templates.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
+import { pushJob } from "#api/src/domain/push/notifications.ts";
 import { levelCondition, teammateName } from "./members.ts";
 
 const DAY_MS = 86_400_000;
 
-/** Level-1 members whose airdrop is paused and who can be e-mailed. */
+/** A browser of the member's is subscribed: a reminder reaches them by push. */
+const subscribed = sql<boolean>`exists (select 1 from ${webPushSubscriptions} w where w.user_id = ${users.id})`;
+
+/** Level-1 members whose airdrop is paused and whom a reminder reaches: by push, or else by e-mail. */
 function pausedMembers(ctx: DomainContext, userId: number) {
   return ctx.db
-    .select({ id: users.id, email: users.email, uiLang: users.uiLang })
+    .select({ id: users.id, email: users.email, uiLang: users.uiLang, pushable: subscribed })
     .from(users)
     .innerJoin(minters, eq(minters.userId, users.id))
     .where(
@@ -23,7 +28,7 @@ function pausedMembers(ctx: DomainContext, userId: number) {
         isNotNull(minters.suspendedAt),
         isNull(users.deletedAt),
         isNull(users.bannedAt),
-        isNotNull(users.email),
+        or(isNotNull(users.email), subscribed),
       ),
     );
 }
@@ -70,10 +75,11 @@ export async function reminderState(ctx: DomainContext, userId: number) {
 }
 
 /**
- * Sends a reminder: e-mails every paused level-1 member who has had no reminder today (from
- * anyone), in their language, through the outbox. Refused without using the quota when nobody
- * is paused. The sender's row lock makes parallel reminders take turns, and the key
- * (sender, day, n) with n <= REMIND_PER_DAY holds the limit even if two got past it.
+ * Sends a reminder to every paused level-1 member who has had none today (from anyone), in their
+ * language: a push to those with a browser subscribed, an e-mail through the outbox to the
+ * others. Refused without using the quota when nobody is paused. The sender's row lock makes
+ * parallel reminders take turns, and the key (sender, day, n) with n <= REMIND_PER_DAY holds the
+ * limit even if two got past it.
  */
 export async function sendReminder(ctx: DomainContext, userId: number): Promise<{ reminded: number }> {
   return inTransaction(ctx, async (tx) => {
@@ -89,17 +95,27 @@ export async function sendReminder(ctx: DomainContext, userId: number): Promise<
     const used = await usage(tx, userId, day);
     if (used.today >= tx.config.REMIND_PER_DAY) throw new Failure(ErrorCode.remindDailyLimit);
     if (allowedAt(tx, now, used) > now) throw new Failure(ErrorCode.remindWait);
-    await tx.db.insert(teamReminders).values({ senderId: userId, day, n: used.today + 1, sentAt: now });
+    const n = used.today + 1;
+    await tx.db.insert(teamReminders).values({ senderId: userId, day, n, sentAt: now });
     const fresh = await tx.db
       .insert(remindedMembers)
       .values(paused.map((m) => ({ memberId: m.id, day, senderId: userId })))
       .onConflictDoNothing()
       .returning({ memberId: remindedMembers.memberId });
-    const claimUrl = publicUrl(tx.config, "/airdrop");
     const from = teammateName(sender);
     const due = new Set(fresh.map((f) => f.memberId));
-    const mails = paused.filter((m) => due.has(m.id)).map((m) => reminderMail({ to: m.email!, from, claimUrl, language: m.uiLang }));
-    await enqueueMail(tx, mails);
-    return { reminded: mails.length };
+    const reminded = paused.filter((m) => due.has(m.id));
+    const notification = { kind: "remind", url: "/airdrop", tag: "remind", reminder: `${userId}-${day}-${n}`, from } as const;
+    const expiresAt = new Date(now.getTime() + tx.config.PUSH_REMIND_EXPIRY_SECONDS * 1000);
+    await enqueueJobs(
+      tx,
+      reminded.filter((m) => m.pushable).map((m) => pushJob(m.id, notification, { expiresAt })),
+    );
+    const claimUrl = publicUrl(tx.config, "/airdrop");
+    await enqueueMail(
+      tx,
+      reminded.filter((m) => !m.pushable).map((m) => reminderMail({ to: m.email!, from, claimUrl, language: m.uiLang })),
+    );
+    return { reminded: reminded.length };
   });
 }

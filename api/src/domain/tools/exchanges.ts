@@ -2,13 +2,17 @@ import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import { ErrorCode } from "#contract/errors.ts";
 import type { ExchangeInfo } from "#contract/tools.ts";
 import { toEpochSeconds } from "#contract/time.ts";
+import { exchangePath } from "#contract/web-paths.ts";
 import { exchangePairs, exchangeParticipants, exchanges, forceStones, users } from "#api/src/db/schema.ts";
 import { randomCode } from "#lib/crypto.ts";
 import { uniqueViolation } from "#api/src/lib/db-errors.ts";
+import { enqueueJobs } from "#api/src/jobs/queue.ts";
 import { Failure } from "#api/src/lib/failure.ts";
 import { inGoodStanding, requireGoodStanding, type Standing } from "#api/src/domain/accounts/standing.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { grantPower } from "#api/src/domain/power/grants.ts";
+import { pushJob } from "#api/src/domain/push/notifications.ts";
+import { subscribedAmong } from "#api/src/domain/push/subscriptions.ts";
 import { maskedDisplayId, teammateName } from "#api/src/domain/team/members.ts";
 import { exchangeGain, makeDueStones } from "./stones.ts";
 
@@ -192,7 +196,8 @@ export async function joinExchange(ctx: DomainContext, userId: number, input: { 
 /**
  * Completes a full exchange: each participant's due stones are made first (their held count
  * is about to drop), then every stone is used, each participant gains their power, and each
- * pair is recorded so it never exchanges again.
+ * pair is recorded so it never exchanges again. Each participant with a browser subscribed is
+ * told what they gained, by a push queued in this transaction: sent only if it completes.
  */
 async function complete(tx: DomainContext, exchange: ExchangeRow): Promise<ExchangeRow> {
   const rows = await participants(tx, exchange.id);
@@ -200,15 +205,21 @@ async function complete(tx: DomainContext, exchange: ExchangeRow): Promise<Excha
   for (const userId of ids) await makeDueStones(tx, userId);
   const now = tx.clock.now();
   const ratioSum = rows.reduce((sum, r) => sum + r.buffRatio, 0);
-  for (const r of rows) {
-    const gained = exchangeGain(r.power, ratioSum);
+  const gains = rows.map((r) => ({ ...r, gained: exchangeGain(r.power, ratioSum) }));
+  for (const r of gains) {
     await tx.db
       .update(exchangeParticipants)
-      .set({ gained, completedAt: now })
+      .set({ gained: r.gained, completedAt: now })
       .where(and(eq(exchangeParticipants.exchangeId, exchange.id), eq(exchangeParticipants.userId, r.userId)));
     await tx.db.update(forceStones).set({ usedAt: now }).where(eq(forceStones.id, r.stoneId));
-    await grantPower(tx, r.userId, { reason: `exchange:${exchange.id}`, amount: gained });
+    await grantPower(tx, r.userId, { reason: `exchange:${exchange.id}`, amount: r.gained });
   }
+  const pushable = await subscribedAmong(tx, ids);
+  const notice = { kind: "exchange", url: exchangePath(exchange.id), tag: `exchange-${exchange.id}`, exchange: exchange.id } as const;
+  await enqueueJobs(
+    tx,
+    gains.filter((r) => pushable.has(r.userId)).map((r) => pushJob(r.userId, { ...notice, gained: r.gained })),
+  );
   const pairs = ids.flatMap((low, i) => ids.slice(i + 1).map((high) => ({ userLow: low, userHigh: high, exchangeId: exchange.id })));
   if (pairs.length) await tx.db.insert(exchangePairs).values(pairs);
   const [done] = await tx.db

@@ -1,13 +1,17 @@
-import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { ErrorCode } from "#contract/errors.ts";
 import { toEpochSeconds } from "#contract/time.ts";
+import { GIFTS_PATH } from "#contract/web-paths.ts";
 import { giftBoxes, giftPairs, users } from "#api/src/db/schema.ts";
 import { utcDay } from "#api/src/lib/clock.ts";
 import { randomCode } from "#lib/crypto.ts";
 import { Failure } from "#api/src/lib/failure.ts";
+import { enqueueJobs } from "#api/src/jobs/queue.ts";
 import { inGoodStanding, requireGoodStanding, shareStanding } from "#api/src/domain/accounts/standing.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { grantPower } from "#api/src/domain/power/grants.ts";
+import { pushJob } from "#api/src/domain/push/notifications.ts";
+import { subscribedAmong } from "#api/src/domain/push/subscriptions.ts";
 import { teammateName } from "#api/src/domain/team/members.ts";
 import { lockInviteTree, wouldLoop } from "#api/src/domain/team/invites.ts";
 import { countOf, lockProgress, saveProgress } from "./progress.ts";
@@ -93,7 +97,8 @@ async function joinSendersTeam(tx: DomainContext, senderId: number, recipientId:
 
 /**
  * Uses another user's gift code: both gain GIFT_POWER, the box is used, and the pair may never
- * activate a box between them again (either way round). The box row lock and the pair key
+ * activate a box between them again (either way round). The code's owner, when a browser of
+ * theirs is subscribed, is told who used it by a push queued in this transaction. The box row lock and the pair key
  * settle races: of two users with one code, or one pair with two codes, one wins. Both accounts'
  * standing is held from the start: a code whose owner is deleted or banned is no one's code
  * (an ended account gives nothing), and a deletion or ban either sees this use or is seen by it.
@@ -120,8 +125,17 @@ export async function useGift(ctx: DomainContext, userId: number, rawCode: strin
     const power = tx.config.GIFT_POWER;
     await grantPower(tx, box.ownerId, { reason: `gift:${box.id}:sender`, amount: power });
     await grantPower(tx, userId, { reason: `gift:${box.id}:recipient`, amount: power });
-    const [sender] = await tx.db.select({ name: users.name, displayId: users.displayId }).from(users).where(eq(users.id, box.ownerId));
-    return { sender_power: power, recipient_power: power, sender_name: teammateName(sender), joined_team: joined };
+    const names = await tx.db
+      .select({ id: users.id, name: users.name, displayId: users.displayId })
+      .from(users)
+      .where(inArray(users.id, [box.ownerId, userId]));
+    const nameOf = (id: number) => teammateName(names.find((n) => n.id === id)!);
+    if ((await subscribedAmong(tx, [box.ownerId])).size) {
+      await enqueueJobs(tx, [
+        pushJob(box.ownerId, { kind: "gift", url: GIFTS_PATH, tag: `gift-${box.id}`, box: box.id, from: nameOf(userId), power }),
+      ]);
+    }
+    return { sender_power: power, recipient_power: power, sender_name: nameOf(box.ownerId), joined_team: joined };
   });
 }
 
