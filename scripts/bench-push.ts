@@ -458,7 +458,10 @@ async function main(): Promise<void> {
       `Push: ${fmt(s.distinct)} of ${fmt(queued)} users notified${notifiedAll ? "" : ` (stopped after ${MAX_MINUTES} min)`}; ` +
         `${fmt(s.posts)} posts (${fmt(duplicates)} users got a copy again); ` +
         `${fmt(s.distinct / sendSeconds)} sends/s on average, ${fmt(busiest)} in the busiest second; ` +
-        `first at ${((s.first - closed) / 1000).toFixed(1)} s, everyone by ${toAll.toFixed(1)} s after the close`,
+        `first at ${((s.first - closed) / 1000).toFixed(1)} s, ` +
+        (notifiedAll
+          ? `everyone by ${toAll.toFixed(1)} s after the close`
+          : `the last at ${toAll.toFixed(1)} s; everyone would take ~${(toAll + (queued - s.distinct) / (s.distinct / sendSeconds)).toFixed(0)} s at that rate`),
     );
     console.log(
       `  jobs: ${fmt(Number(jobs.done))} done, ${fmt(Number(jobs.failed))} failed, ${fmt(Number(jobs.pending))} pending, ${fmt(Number(jobs.retried))} retried`,
