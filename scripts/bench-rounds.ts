@@ -4,13 +4,15 @@
 // minters bulk-loaded with set-based SQL, then distributeRound timed for a few consecutive
 // rounds with the default config's threshold and rates, plus one idempotent re-run.
 //
-//   npx tsx scripts/bench-rounds.ts [--sizes 10000,100000,1000000] [--rounds 3] [--explain] [--no-jit]
+//   npx tsx scripts/bench-rounds.ts [--sizes 10000,100000,1000000] [--rounds 3] [--explain] [--no-jit] [--subscribed 0]
 //
 // BENCH_DATABASE_URL is an admin URL (default postgres://postgres@127.0.0.1:5432/test); each
 // size gets a database `vv_bench_<random>` there, dropped at the end even on failure.
 // --explain adds EXPLAIN (ANALYZE, BUFFERS) of the distribution statement at the largest size:
 // the exact statement distributeRound sends, run for the next round in a rolled-back transaction.
 // --no-jit runs with `jit = off` set on the bench databases, to compare with the server default.
+// --subscribed P gives P% of the users a browser subscribed to push, so each round also queues
+// their notifications (the statement's `notified` step); compare with the default 0.
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
@@ -33,6 +35,7 @@ interface Options {
   rounds: number;
   explain: boolean;
   jit: boolean;
+  subscribedPercent: number;
 }
 
 interface SizeResult {
@@ -43,11 +46,13 @@ interface SizeResult {
   preSuspended: number;
   newlySuspended: number;
   noopMs: number;
+  /** Push jobs the timed rounds queued. */
+  queued: number;
   explain?: string;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { sizes: [10_000, 100_000, 1_000_000], rounds: 3, explain: false, jit: true };
+  const options: Options = { sizes: [10_000, 100_000, 1_000_000], rounds: 3, explain: false, jit: true, subscribedPercent: 0 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [flag, inline] = arg.split("=", 2) as [string, string | undefined];
@@ -66,8 +71,13 @@ function parseArgs(argv: string[]): Options {
       options.explain = true;
     } else if (flag === "--no-jit") {
       options.jit = false;
+    } else if (flag === "--subscribed") {
+      options.subscribedPercent = Number(value());
+      if (!(options.subscribedPercent >= 0 && options.subscribedPercent <= 100)) throw new Error("--subscribed wants a percentage, 0-100");
     } else if (flag === "--help" || flag === "-h") {
-      console.log("usage: npx tsx scripts/bench-rounds.ts [--sizes 10000,100000,1000000] [--rounds 3] [--explain] [--no-jit]");
+      console.log(
+        "usage: npx tsx scripts/bench-rounds.ts [--sizes 10000,100000,1000000] [--rounds 3] [--explain] [--no-jit] [--subscribed 0]",
+      );
       process.exit(0);
     } else {
       throw new Error(`unknown argument ${arg}`);
@@ -98,7 +108,7 @@ async function dropDatabase(name: string): Promise<void> {
 }
 
 /** The bulk load: users with a two-level invite tree, minters, history rounds and unclaimed rows. */
-async function load(db: Db, n: number): Promise<void> {
+async function load(db: Db, n: number, subscribedPercent: number): Promise<void> {
   const r0 = FIRST_ROUND;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select setseed(0.42)`);
@@ -134,10 +144,15 @@ async function load(db: Db, n: number): Promise<void> {
       ) m
       join users u on u.id = m.user_id
       cross join lateral generate_series(${r0} - m.k, ${r0 - 1}) as g(r)`);
+    // Nothing is sent here: only which users have a browser matters to the statement.
+    await tx.execute(sql`
+      insert into web_push_subscriptions (user_id, endpoint, p256dh, auth, created_at)
+      select id, 'https://push.example/' || id, 'p256dh', 'auth', timestamptz '2026-01-02'
+      from users where random() * 100 < ${subscribedPercent}`);
   });
   // VACUUM as well as ANALYZE, so the first timed round does not also pay for setting hint bits
   // on a million freshly loaded rows (long-lived tables are vacuumed by autovacuum).
-  await db.execute(sql`vacuum (analyze) users, minters, user_rounds, rounds`);
+  await db.execute(sql`vacuum (analyze) users, minters, user_rounds, rounds, web_push_subscriptions, jobs`);
 }
 
 /**
@@ -228,13 +243,13 @@ async function benchSize(n: number, options: Options, config: ApiConfig, explain
     database = await openDatabase({ url: url.toString() });
     const { db } = database;
     const t0 = performance.now();
-    await load(db, n);
+    await load(db, n, options.subscribedPercent);
     const loadMs = ms(t0);
     const count = async (query: SQL) => Number(rowsOf<{ c: string | number }>(await db.execute(query))[0].c);
     const preSuspended = await count(sql`select count(*) as c from minters where suspended_at is not null`);
     process.stderr.write(`  ${n} users: loaded in ${(loadMs / 1000).toFixed(1)} s (${preSuspended} suspended)\n`);
 
-    const result: SizeResult = { users: n, loadMs, roundMs: [], inserted: 0, preSuspended, newlySuspended: 0, noopMs: 0 };
+    const result: SizeResult = { users: n, loadMs, roundMs: [], inserted: 0, preSuspended, newlySuspended: 0, noopMs: 0, queued: 0 };
     const last = FIRST_ROUND + options.rounds - 1;
     for (let round = FIRST_ROUND; round <= last; round++) {
       const expected = await count(sql`select count(*) as c from minters where suspended_at is null and mint_from_round <= ${round}`);
@@ -255,6 +270,7 @@ async function benchSize(n: number, options: Options, config: ApiConfig, explain
     const again = await distributeRound(contextAt(db, config, last), last);
     result.noopMs = ms(t);
     if (again?.fresh !== false) throw new Error(`re-running round ${last} was not a no-op`);
+    result.queued = await count(sql`select count(*) as c from jobs where kind = 'push'`);
     const paidTwice = await count(
       sql`select count(*) as c from (select 1 from user_rounds group by user_id, round_number having count(*) > 1) d`,
     );
@@ -275,7 +291,7 @@ function median(values: number[]): number {
 }
 
 function table(results: SizeResult[]): string {
-  const head = ["users", "rounds", "1st ms", "median ms", "min ms", "max ms", "rows/s", "suspended", "no-op ms", "growth"];
+  const head = ["users", "rounds", "1st ms", "median ms", "min ms", "max ms", "rows/s", "suspended", "no-op ms", "pushes", "growth"];
   const rows = results.map((r, i) => {
     const prev = results[i - 1];
     const growth = prev ? `x${(median(r.roundMs) / median(prev.roundMs)).toFixed(1)} (users x${(r.users / prev.users).toFixed(0)})` : "-";
@@ -290,12 +306,13 @@ function table(results: SizeResult[]): string {
       Math.round(r.inserted / seconds).toLocaleString("en-US"),
       `${r.preSuspended.toLocaleString("en-US")} + ${r.newlySuspended.toLocaleString("en-US")}`,
       r.noopMs.toFixed(1),
+      r.queued.toLocaleString("en-US"),
       growth,
     ];
   });
   const widths = head.map((h, c) => Math.max(h.length, ...rows.map((row) => row[c].length)));
   const line = (cells: string[]) =>
-    cells.map((cell, c) => (c === 0 || c === 9 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ");
+    cells.map((cell, c) => (c === 0 || c === 10 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ");
   return [line(head), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
@@ -352,7 +369,8 @@ async function main(): Promise<number> {
   console.log(
     `Round distribution on ${redact(ADMIN_URL)}: threshold ${threshold}, ${config.VV_PER_POWER_PER_ROUND} VV per power, ` +
       `team ${rates.l1Percent}% / ${rates.l2Percent}%, ${options.rounds} rounds per size` +
-      (options.jit ? "" : ", jit off"),
+      (options.jit ? "" : ", jit off") +
+      `, ${options.subscribedPercent}% of users subscribed to push`,
   );
   const results: SizeResult[] = [];
   const largest = Math.max(...options.sizes);

@@ -2,8 +2,8 @@
 // process group, and a user signed up through the API whose session cookie the pages take.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
+import { basename, join } from "node:path";
 import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import pg from "pg";
 import { request } from "undici";
@@ -137,7 +137,8 @@ function serverMemory(server: Server): { rss: number; peak: number } | undefined
     const depth = depthOf(pid);
     if (depth <= bestDepth) continue;
     try {
-      if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "node") continue;
+      // Not comm: Node 24 names its main thread "MainThread" there.
+      if (basename(readlinkSync(`/proc/${pid}/exe`)) !== "node") continue;
     } catch {
       continue;
     }
@@ -182,14 +183,18 @@ export async function signedInCookie(apiBase: string, dataDir: string, secret: s
   if (!code) throw new Error(`no sign-up code in ${outbox}`);
   const reg = await api<{ token: string; did: string }>(apiBase, "POST", `/v1/user/register/${query}`, { body: { email, code } });
   await api(apiBase, "POST", `/v1/mint/start/${query}`, { token: reg.token });
+  return pageCookies(secret, reg.token, reg.did);
+}
 
+/** The cookies a browser signed in with this API token and device id sends to the web app. */
+export async function pageCookies(secret: string, token: string, did: string): Promise<string> {
   const storage = createCookieSessionStorage({ cookie: { name: "vv_session", secrets: [secret], path: "/" } });
   const session = await storage.getSession();
-  session.set("token", reg.token);
+  session.set("token", token);
   // Renewed just now: the pages measured carry no renewal of the session.
   session.set("renewedAt", Date.now());
   const sessionCookie = (await storage.commitSession(session)).split(";")[0];
-  const device = (await createCookie("vv_device", { secrets: [secret], path: "/" }).serialize(reg.did)).split(";")[0];
+  const device = (await createCookie("vv_device", { secrets: [secret], path: "/" }).serialize(did)).split(";")[0];
   // A returning visitor: the one-time welcome card has been shown.
   const welcomed = (await createCookie("vv_welcomed", { path: "/" }).serialize("1")).split(";")[0];
   return `${sessionCookie}; ${device}; ${welcomed}`;
