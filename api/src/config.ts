@@ -94,6 +94,8 @@ export const apiConfigSchema = z.object({
   NEARBY_RADIUS_KM: int(50, 1).pipe(z.number().max(20_000)),
   NEARBY_LIMIT: int(100, 1),
   OUTBOX_TICK_MS: int(2000, 100),
+  // Jobs one pass takes and runs at once; a full pass is followed by the next at once.
+  JOBS_BATCH: int(50, 1),
   OUTBOX_RETRY_SECONDS: int(60, 1),
   OUTBOX_MAX_ATTEMPTS: int(8, 1),
   CAMPAIGN_PHOTO_SIDE: int(1024, 64),

@@ -266,8 +266,10 @@ export const jobs = pgTable(
     uniqueIndex("jobs_dedupe_key")
       .on(t.dedupeKey)
       .where(sql`dedupe_key is not null`),
+    // In the take's own order (run_at, id), so taking a batch reads its first rows: a round's
+    // close queues a job per user, and a sort of every due row per pass would cost seconds.
     index("jobs_due_idx")
-      .on(t.runAt)
+      .on(t.runAt, t.id)
       .where(sql`done_at is null and failed_at is null`),
   ],
 );

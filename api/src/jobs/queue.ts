@@ -2,8 +2,6 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { jobs } from "#api/src/db/schema.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 
-/** Jobs one pass takes; the rest wait for the next pass. */
-const BATCH = 20;
 /**
  * How long a taken job is left to its worker before another may take it again: longer than
  * the mailer's SMTP timeouts and a push send's, so only a worker that died mid-job loses it.
@@ -65,6 +63,8 @@ export interface Job {
 export type JobHandler = (ctx: DomainContext, job: Job) => Promise<JobOutcome | void>;
 
 export interface JobsResult {
+  /** Jobs this pass took: as many as JOBS_BATCH means more may be waiting. */
+  taken: number;
   done: number;
   failed: number;
   /** Past their expiry: dropped unsent. */
@@ -73,10 +73,11 @@ export interface JobsResult {
 }
 
 /**
- * Runs the due jobs of the handled kinds. Jobs are taken with FOR UPDATE SKIP LOCKED and leased
- * in one short statement, then run outside any transaction (a slow SMTP server or push service
- * holds no lock and, on PGlite, never blocks the API's queries). A failure is retried after
- * OUTBOX_RETRY_SECONDS x 2^(attempts-1), and given up after OUTBOX_MAX_ATTEMPTS.
+ * Runs the due jobs of the handled kinds. Up to JOBS_BATCH jobs are taken with FOR UPDATE SKIP
+ * LOCKED and leased in one short statement, then run at once, outside any transaction (a slow
+ * SMTP server or push service holds no lock and, on PGlite, never blocks the API's queries), so
+ * one slow push service holds up the batch by its own timeout, not by the sum of them. A failure
+ * is retried after OUTBOX_RETRY_SECONDS x 2^(attempts-1), and given up after OUTBOX_MAX_ATTEMPTS.
  */
 export async function runDueJobs(ctx: DomainContext, handlers: Record<string, JobHandler>): Promise<JobsResult> {
   const now = ctx.clock.now();
@@ -93,50 +94,58 @@ export async function runDueJobs(ctx: DomainContext, handlers: Record<string, Jo
             kinds.map((k) => sql`${k}`),
             sql`, `,
           )})
-        order by run_at, id limit ${BATCH}
+        order by run_at, id limit ${ctx.config.JOBS_BATCH}
         for update skip locked)`,
     )
     .returning();
-  const result: JobsResult = { done: 0, failed: 0, expired: 0, held: 0 };
-  for (const row of taken) {
-    // Only the worker holding the lease may settle the job: a late answer after the lease
-    // ran out must not overwrite what the next worker decided.
-    const leased = and(eq(jobs.id, row.id), eq(jobs.attempts, row.attempts), isNull(jobs.doneAt), isNull(jobs.failedAt));
-    if (row.expiresAt && row.expiresAt <= now) {
-      await ctx.db.update(jobs).set({ failedAt: now, lastError: "expired" }).where(leased);
-      result.expired += 1;
-      continue;
-    }
-    let outcome: JobOutcome;
-    try {
-      outcome = (await handlers[row.kind](ctx, row)) ?? { kind: "done" };
-    } catch (error) {
-      outcome = { kind: "retry", error: String((error as Error).message ?? error) };
-    }
-    const at = ctx.clock.now();
-    if (outcome.kind === "done") {
-      await ctx.db.update(jobs).set({ doneAt: at, lastError: null }).where(leased);
-      result.done += 1;
-    } else if (outcome.kind === "hold") {
-      await ctx.db
-        .update(jobs)
-        .set({ runAt: outcome.until, attempts: row.attempts - 1 })
-        .where(leased);
-      result.held += 1;
-    } else {
-      const giveUp = outcome.kind === "fail" || row.attempts >= ctx.config.OUTBOX_MAX_ATTEMPTS;
-      const backOff = new Date(at.getTime() + ctx.config.OUTBOX_RETRY_SECONDS * 1000 * 2 ** (row.attempts - 1));
-      const retryAt = outcome.kind === "retry" && outcome.notBefore && outcome.notBefore > backOff ? outcome.notBefore : backOff;
-      await ctx.db
-        .update(jobs)
-        .set({
-          lastError: outcome.error.slice(0, 500),
-          ...(giveUp ? { failedAt: at } : { runAt: retryAt }),
-          ...(outcome.kind === "retry" && outcome.payload !== undefined ? { payload: outcome.payload } : {}),
-        })
-        .where(leased);
-      result.failed += 1;
-    }
-  }
+  const settled = await Promise.all(taken.map((row) => runJob(ctx, handlers, row, now)));
+  const result: JobsResult = { taken: taken.length, done: 0, failed: 0, expired: 0, held: 0 };
+  for (const kind of settled) result[kind] += 1;
   return result;
+}
+
+/** Runs one leased job and records what became of it. */
+async function runJob(
+  ctx: DomainContext,
+  handlers: Record<string, JobHandler>,
+  row: Job,
+  now: Date,
+): Promise<"done" | "failed" | "expired" | "held"> {
+  // Only the worker holding the lease may settle the job: a late answer after the lease
+  // ran out must not overwrite what the next worker decided.
+  const leased = and(eq(jobs.id, row.id), eq(jobs.attempts, row.attempts), isNull(jobs.doneAt), isNull(jobs.failedAt));
+  if (row.expiresAt && row.expiresAt <= now) {
+    await ctx.db.update(jobs).set({ failedAt: now, lastError: "expired" }).where(leased);
+    return "expired";
+  }
+  let outcome: JobOutcome;
+  try {
+    outcome = (await handlers[row.kind](ctx, row)) ?? { kind: "done" };
+  } catch (error) {
+    outcome = { kind: "retry", error: String((error as Error).message ?? error) };
+  }
+  const at = ctx.clock.now();
+  if (outcome.kind === "done") {
+    await ctx.db.update(jobs).set({ doneAt: at, lastError: null }).where(leased);
+    return "done";
+  }
+  if (outcome.kind === "hold") {
+    await ctx.db
+      .update(jobs)
+      .set({ runAt: outcome.until, attempts: row.attempts - 1 })
+      .where(leased);
+    return "held";
+  }
+  const giveUp = outcome.kind === "fail" || row.attempts >= ctx.config.OUTBOX_MAX_ATTEMPTS;
+  const backOff = new Date(at.getTime() + ctx.config.OUTBOX_RETRY_SECONDS * 1000 * 2 ** (row.attempts - 1));
+  const retryAt = outcome.kind === "retry" && outcome.notBefore && outcome.notBefore > backOff ? outcome.notBefore : backOff;
+  await ctx.db
+    .update(jobs)
+    .set({
+      lastError: outcome.error.slice(0, 500),
+      ...(giveUp ? { failedAt: at } : { runAt: retryAt }),
+      ...(outcome.kind === "retry" && outcome.payload !== undefined ? { payload: outcome.payload } : {}),
+    })
+    .where(leased);
+  return "failed";
 }

@@ -15,12 +15,25 @@ export function runJobs(ctx: DomainContext): Promise<JobsResult> {
 }
 
 /**
- * Runs the due jobs every OUTBOX_TICK_MS, after the requests that queued them have answered.
- * Several instances may run it: each takes different jobs (SKIP LOCKED).
+ * Runs the due jobs every OUTBOX_TICK_MS, after the requests that queued them have answered,
+ * and pass after pass while passes come back full: a round's close queues a job for each user,
+ * and they go out as fast as the push services take them, not JOBS_BATCH a tick. Several
+ * instances may run it: each takes different jobs (SKIP LOCKED).
  */
 export function startJobWorker(ctx: DomainContext, log: Logger): Repeating {
-  return repeat({ what: "jobs", everyMs: ctx.config.OUTBOX_TICK_MS, log }, async () => {
-    const result = await runJobs(ctx);
-    if (result.done + result.failed + result.expired + result.held > 0) log.info(result, "jobs run");
+  let stopping = false;
+  const worker = repeat({ what: "jobs", everyMs: ctx.config.OUTBOX_TICK_MS, log }, async () => {
+    let result: JobsResult;
+    do {
+      result = await runJobs(ctx);
+      if (result.taken > 0) log.info(result, "jobs run");
+    } while (result.taken >= ctx.config.JOBS_BATCH && !stopping);
   });
+  return {
+    tick: worker.tick,
+    stop() {
+      stopping = true;
+      return worker.stop();
+    },
+  };
 }

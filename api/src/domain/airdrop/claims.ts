@@ -50,6 +50,14 @@ export async function claimRounds(ctx: DomainContext, userId: number): Promise<{
         .update(users)
         .set({ vv: sql`${users.vv} + ${total}` })
         .where(eq(users.id, userId));
+    const resumed = await tx
+      .update(minters)
+      .set({ suspendedAt: null, mintFromRound: round + 1 })
+      .where(and(eq(minters.userId, userId), sql`${minters.suspendedAt} is not null`))
+      .returning({ userId: minters.userId });
+    await tx.update(minters).set({ lastCollectAt: now }).where(eq(minters.userId, userId));
+    // Every claimer of a round counts on its one row: counted last, just before the commit, so
+    // the crowd at a round's close waits on that row for one statement, not for the whole claim.
     // In round order, so two users claiming at once lock the round rows in the same order.
     for (const r of claimed.sort((a, b) => a.round - b.round)) {
       await tx
@@ -57,12 +65,6 @@ export async function claimRounds(ctx: DomainContext, userId: number): Promise<{
         .set({ claims: sql`${rounds.claims} + 1` })
         .where(eq(rounds.roundNumber, r.round));
     }
-    const resumed = await tx
-      .update(minters)
-      .set({ suspendedAt: null, mintFromRound: round + 1 })
-      .where(and(eq(minters.userId, userId), sql`${minters.suspendedAt} is not null`))
-      .returning({ userId: minters.userId });
-    await tx.update(minters).set({ lastCollectAt: now }).where(eq(minters.userId, userId));
     return { amount: unitsToDecimal(total), rounds: claimed.length, resumed: resumed.length > 0 };
   });
 }
