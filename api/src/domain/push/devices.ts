@@ -1,4 +1,6 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, inArray, sql, type SQL } from "drizzle-orm";
+import type { NotificationKind } from "#contract/notification-kinds.ts";
+import { users } from "#api/src/db/schema.ts";
 import { nativePlatforms } from "#api/src/native-push-config.ts";
 import type { ApiConfig } from "#api/src/config.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
@@ -46,4 +48,20 @@ export function reachableByPush(config: ApiConfig, userId: SQL): SQL {
     sql`, `,
   )}))`;
   return sql`(${web} or ${native})`;
+}
+
+/** Whether a push of this kind is for the user (`userId`, an SQL expression): push reaches them, and they have not turned the kind off. */
+export function pushWanted(config: ApiConfig, userId: SQL, kind: NotificationKind): SQL {
+  return sql`(${reachableByPush(config, userId)} and not exists (
+    select 1 from notification_settings ns where ns.user_id = ${userId} and ${kind} = any(ns.muted_kinds)))`;
+}
+
+/** Those of the users a push of this kind is for (pushWanted): the producers queue only theirs. */
+export async function pushWantedAmong(ctx: DomainContext, userIds: number[], kind: NotificationKind): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, userIds), pushWanted(ctx.config, sql`${users.id}`, kind)));
+  return new Set(rows.map((r) => r.id));
 }

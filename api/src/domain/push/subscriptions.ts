@@ -1,5 +1,5 @@
 import { createPublicKey } from "node:crypto";
-import { and, desc, eq, inArray, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { ErrorCode } from "#contract/errors.ts";
 import type { WebPushSubscriptionInput } from "#contract/push.ts";
 import { webPushSubscriptions } from "#api/src/db/schema.ts";
@@ -105,14 +105,4 @@ export async function removeDeviceSubscriptions(
 /** The account is deleted or banned: no browser receives its notifications any more. */
 export async function removeWebPushSubscriptions(ctx: DomainContext, userId: number): Promise<void> {
   await ctx.db.delete(webPushSubscriptions).where(eq(webPushSubscriptions.userId, userId));
-}
-
-/** Those of `userIds` with a browser subscribed: the ones a push can reach. */
-export async function subscribedAmong(ctx: DomainContext, userIds: number[]): Promise<Set<number>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await ctx.db
-    .selectDistinct({ userId: webPushSubscriptions.userId })
-    .from(webPushSubscriptions)
-    .where(inArray(webPushSubscriptions.userId, userIds));
-  return new Set(rows.map((r) => r.userId));
 }

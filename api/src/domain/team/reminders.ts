@@ -1,25 +1,26 @@
 import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { ErrorCode } from "#contract/errors.ts";
 import { publicUrl } from "#api/src/config.ts";
-import { minters, remindedMembers, teamReminders, users, webPushSubscriptions } from "#api/src/db/schema.ts";
+import { minters, remindedMembers, teamReminders, users } from "#api/src/db/schema.ts";
 import { utcDay } from "#api/src/lib/clock.ts";
 import { Failure } from "#api/src/lib/failure.ts";
 import { enqueueJobs } from "#api/src/jobs/queue.ts";
 import { enqueueMail } from "#api/src/mail/outbox.ts";
 import { reminderMail } from "#api/src/mail/templates.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
+import { pushWanted } from "#api/src/domain/push/devices.ts";
 import { pushJob } from "#api/src/domain/push/notifications.ts";
 import { levelCondition, teammateName } from "./members.ts";
 
 const DAY_MS = 86_400_000;
 
-/** A browser of the member's is subscribed: a reminder reaches them by push. */
-const subscribed = sql<boolean>`exists (select 1 from ${webPushSubscriptions} w where w.user_id = ${users.id})`;
+/** A reminder reaches the member by push: a device of theirs gets push and they have not turned reminders off. */
+const pushable = (ctx: DomainContext) => sql<boolean>`${pushWanted(ctx.config, sql`${users.id}`, "remind")}`;
 
 /** Level-1 members whose airdrop is paused and whom a reminder reaches: by push, or else by e-mail. */
 function pausedMembers(ctx: DomainContext, userId: number) {
   return ctx.db
-    .select({ id: users.id, email: users.email, uiLang: users.uiLang, pushable: subscribed })
+    .select({ id: users.id, email: users.email, uiLang: users.uiLang, pushable: pushable(ctx) })
     .from(users)
     .innerJoin(minters, eq(minters.userId, users.id))
     .where(
@@ -28,7 +29,7 @@ function pausedMembers(ctx: DomainContext, userId: number) {
         isNotNull(minters.suspendedAt),
         isNull(users.deletedAt),
         isNull(users.bannedAt),
-        or(isNotNull(users.email), subscribed),
+        or(isNotNull(users.email), pushable(ctx)),
       ),
     );
 }
@@ -76,7 +77,7 @@ export async function reminderState(ctx: DomainContext, userId: number) {
 
 /**
  * Sends a reminder to every paused level-1 member who has had none today (from anyone), in their
- * language: a push to those with a browser subscribed, an e-mail through the outbox to the
+ * language: a push to those push reaches who have not turned reminders off (a browser subscribed, or the native app), an e-mail through the outbox to the
  * others. Refused without using the quota when nobody is paused. The sender's row lock makes
  * parallel reminders take turns, and the key (sender, day, n) with n <= REMIND_PER_DAY holds the
  * limit even if two got past it.

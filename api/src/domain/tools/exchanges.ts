@@ -12,7 +12,7 @@ import { inGoodStanding, requireGoodStanding, type Standing } from "#api/src/dom
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { grantPower } from "#api/src/domain/power/grants.ts";
 import { pushJob } from "#api/src/domain/push/notifications.ts";
-import { subscribedAmong } from "#api/src/domain/push/subscriptions.ts";
+import { pushWantedAmong } from "#api/src/domain/push/devices.ts";
 import { maskedDisplayId, teammateName } from "#api/src/domain/team/members.ts";
 import { exchangeGain, makeDueStones } from "./stones.ts";
 
@@ -214,7 +214,7 @@ async function complete(tx: DomainContext, exchange: ExchangeRow): Promise<Excha
     await tx.db.update(forceStones).set({ usedAt: now }).where(eq(forceStones.id, r.stoneId));
     await grantPower(tx, r.userId, { reason: `exchange:${exchange.id}`, amount: r.gained });
   }
-  const pushable = await subscribedAmong(tx, ids);
+  const pushable = await pushWantedAmong(tx, ids, "exchange");
   const notice = { kind: "exchange", url: exchangePath(exchange.id), tag: `exchange-${exchange.id}`, exchange: exchange.id } as const;
   await enqueueJobs(
     tx,

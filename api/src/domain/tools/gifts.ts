@@ -11,7 +11,7 @@ import { inGoodStanding, requireGoodStanding, shareStanding } from "#api/src/dom
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { grantPower } from "#api/src/domain/power/grants.ts";
 import { pushJob } from "#api/src/domain/push/notifications.ts";
-import { subscribedAmong } from "#api/src/domain/push/subscriptions.ts";
+import { pushWantedAmong } from "#api/src/domain/push/devices.ts";
 import { teammateName } from "#api/src/domain/team/members.ts";
 import { lockInviteTree, wouldLoop } from "#api/src/domain/team/invites.ts";
 import { countOf, lockProgress, saveProgress } from "./progress.ts";
@@ -130,7 +130,7 @@ export async function useGift(ctx: DomainContext, userId: number, rawCode: strin
       .from(users)
       .where(inArray(users.id, [box.ownerId, userId]));
     const nameOf = (id: number) => teammateName(names.find((n) => n.id === id)!);
-    if ((await subscribedAmong(tx, [box.ownerId])).size) {
+    if ((await pushWantedAmong(tx, [box.ownerId], "gift")).size) {
       await enqueueJobs(tx, [
         pushJob(box.ownerId, { kind: "gift", url: GIFTS_PATH, tag: `gift-${box.id}`, box: box.id, from: nameOf(userId), power }),
       ]);
