@@ -66,7 +66,11 @@ function LevelTabs({ level, counts }: { level: Level; counts: TeamData["page"]["
 function RemindCard({ state }: { state: NonNullable<TeamData["remind"]> }) {
   const { t } = useTranslation();
   const busy = useNavigation().formData?.get("intent") === "remind";
-  const nobody = state.suspended_members === 0;
+  const nobody = state.suspended_members === 0 && state.not_started_members === 0;
+  const who = [
+    state.suspended_members > 0 ? t("team:remind.paused", { count: state.suspended_members }) : "",
+    state.not_started_members > 0 ? t("team:remind.notStarted", { count: state.not_started_members }) : "",
+  ].filter(Boolean);
   return (
     <section className="card" aria-labelledby="remind-title">
       <ListRow
@@ -74,9 +78,7 @@ function RemindCard({ state }: { state: NonNullable<TeamData["remind"]> }) {
         heading={2}
         titleId="remind-title"
         title={t("team:remind.title")}
-        subtitle={
-          <span id="remind-who">{nobody ? t("team:remind.nobody") : t("team:remind.paused", { count: state.suspended_members })}</span>
-        }
+        subtitle={<span id="remind-who">{nobody ? t("team:remind.nobody") : who.join(" · ")}</span>}
       />
       <p className="hint">
         {state.wait
