@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "#app/utils/translation.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
@@ -78,7 +79,19 @@ function RemindCard({ state }: { state: NonNullable<TeamData["remind"]> }) {
         heading={2}
         titleId="remind-title"
         title={t("team:remind.title")}
-        subtitle={<span id="remind-who">{nobody ? t("team:remind.nobody") : who.join(" · ")}</span>}
+        subtitle={
+          <span id="remind-who">
+            {nobody
+              ? t("team:remind.nobody")
+              : // Each count on a line of its own: run together, a narrow screen breaks them mid-phrase.
+                who.map((line, i) => (
+                  <Fragment key={line}>
+                    {i > 0 ? <br /> : null}
+                    {line}
+                  </Fragment>
+                ))}
+          </span>
+        }
       />
       <p className="hint">
         {state.wait
