@@ -14,8 +14,6 @@ import { levelCondition, teammateName } from "./members.ts";
 
 const DAY_MS = 86_400_000;
 
-const aboutOf = (member: { notStarted: boolean }) => (member.notStarted ? "not_started" : "paused");
-
 /** A reminder reaches the member by push: a device of theirs gets push and they have not turned reminders off. */
 const pushable = (ctx: DomainContext) => sql<boolean>`${pushWanted(ctx.config, sql`${users.id}`, "remind")}`;
 
@@ -93,9 +91,8 @@ export async function reminderState(ctx: DomainContext, userId: number) {
  * anyone), in their language: a push to those push reaches who have not turned reminders off (a
  * browser subscribed, or the native app), an e-mail through the outbox to the others. The paused
  * are told to claim, the never-started invited to start. Refused without using the quota when
- * there is nobody to remind. The sender's row lock makes
- * parallel reminders take turns, and the key (sender, day, n) with n <= REMIND_PER_DAY holds the
- * limit even if two got past it.
+ * there is nobody to remind. The sender's row lock makes parallel reminders take turns, and the
+ * key (sender, day, n) with n <= REMIND_PER_DAY holds the limit even if two got past it.
  */
 export async function sendReminder(ctx: DomainContext, userId: number): Promise<{ reminded: number }> {
   return inTransaction(ctx, async (tx) => {
@@ -127,7 +124,13 @@ export async function sendReminder(ctx: DomainContext, userId: number): Promise<
       tx,
       reminded
         .filter((m) => m.pushable)
-        .map((m) => pushJob(m.id, { kind: "remind", url: "/airdrop", tag: "remind", reminder, from, about: aboutOf(m) }, { expiresAt })),
+        .map((m) =>
+          pushJob(
+            m.id,
+            { kind: "remind", url: "/airdrop", tag: "remind", reminder, from, about: m.notStarted ? "not_started" : "paused" },
+            { expiresAt },
+          ),
+        ),
     );
     const claimUrl = publicUrl(tx.config, "/airdrop");
     await enqueueMail(
