@@ -145,7 +145,7 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, string> = {
   210109: "This reward has already been claimed",
   210110: "A social account is already bound",
   210111: "This reward is not available",
-  210112: "No level-1 teammate's airdrop is paused",
+  210112: "No level-1 teammate is paused or has yet to start the airdrop",
   210113: "This magic stone cannot be used: choose one of your free stones",
   210114: "This exchange is already full",
   210115: "You are already in an exchange: finish or leave it first",

@@ -55,11 +55,18 @@ export const remindStateResult = z.object({
     ),
   reminders_left_today: z.number().int().describe("Reminders still allowed this UTC day"),
   suspended_members: z.number().int().describe("Level-1 members whose airdrop is paused"),
+  not_started_members: z
+    .number()
+    .int()
+    .describe("Level-1 members who registered but never started the airdrop (a reminder nudges them to start)"),
   reminders_per_day: z.number().int().describe("Reminders allowed per UTC day"),
   gap_seconds: z.number().int().describe("Least time between two reminders"),
 });
 const remindResult = z.object({
-  reminded: z.number().int().describe("Paused members who will receive a reminder e-mail (each gets at most one a day, from anyone)"),
+  reminded: z
+    .number()
+    .int()
+    .describe("Paused and never-started members who will receive a reminder by push or e-mail (each gets at most one a day, from anyone)"),
 });
 
 const inviterQuery = z.object({ invite_code: z.string().trim().max(32) });

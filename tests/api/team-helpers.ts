@@ -38,7 +38,7 @@ export async function invitees(api: TestApi, inviter: Member, n: number, stepSec
 export async function remindState(c: Caller) {
   const data = expectOk(await c.call("GET", "/v1/mint/team/suspend_remind/"));
   expect(remindStateResult.strict().safeParse(data).success, JSON.stringify(data)).toBe(true);
-  return data as { remaining_time: number; reminders_left_today: number; suspended_members: number };
+  return data as { remaining_time: number; reminders_left_today: number; suspended_members: number; not_started_members: number };
 }
 
 export const remind = (c: Caller) => c.call("POST", "/v1/mint/team/suspend_remind/");

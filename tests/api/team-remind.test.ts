@@ -52,6 +52,7 @@ describe("reminders", () => {
       remaining_time: 0,
       reminders_left_today: 2,
       suspended_members: 0,
+      not_started_members: 0,
       reminders_per_day: 2,
       gap_seconds: GAP,
     });
@@ -60,6 +61,7 @@ describe("reminders", () => {
       remaining_time: 0,
       reminders_left_today: 2,
       suspended_members: 0,
+      not_started_members: 0,
       reminders_per_day: 2,
       gap_seconds: GAP,
     });
@@ -86,6 +88,7 @@ describe("reminders", () => {
       remaining_time: 0,
       reminders_left_today: 2,
       suspended_members: 2,
+      not_started_members: 0,
       reminders_per_day: 2,
       gap_seconds: GAP,
     });
@@ -94,6 +97,7 @@ describe("reminders", () => {
       remaining_time: GAP,
       reminders_left_today: 1,
       suspended_members: 2,
+      not_started_members: 0,
       reminders_per_day: 2,
       gap_seconds: GAP,
     });
@@ -113,6 +117,7 @@ describe("reminders", () => {
       remaining_time: 19 * 3600,
       reminders_left_today: 0,
       suspended_members: 3,
+      not_started_members: 0,
       reminders_per_day: 2,
       gap_seconds: GAP,
     });
@@ -128,6 +133,7 @@ describe("reminders", () => {
       remaining_time: 0,
       reminders_left_today: 2,
       suspended_members: 3,
+      not_started_members: 0,
       reminders_per_day: 2,
       gap_seconds: GAP,
     });

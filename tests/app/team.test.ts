@@ -131,20 +131,29 @@ describe("paging parameters a person or a script may type", () => {
 });
 
 describe("the remind action", () => {
-  test("refused with its own toast when nobody is paused; sent once someone is; then the wait in hours and minutes", async () => {
+  test("refused with its own toast when nobody needs it; sent once someone is paused; then the wait in hours and minutes", async () => {
     const inviter = await signUp();
     const friend = await signUp(inviter.row.inviteCode);
+    const newcomer = await (await loadTeam("/team", inviter.jar)).json();
+    expect(newcomer.remind).toMatchObject({ suspended_members: 0, not_started_members: 1 });
+    // Started and claiming: neither paused nor waiting to start.
+    await api.database.db.insert(minters).values({ userId: friend.row.id, mintFromRound: 1, startedAt: api.clock.now() });
     const nobody = await remindWithJs(inviter.jar);
     const refused = await nobody.json();
     expect(refused).toMatchObject({ toast: { kind: "error", code: ErrorCode.remindNobody } });
     // No reminder went out: nothing for the native app's analytics.
     expect(refused.toast.event).toBeUndefined();
 
-    await api.database.db
-      .insert(minters)
-      .values({ userId: friend.row.id, mintFromRound: 1, startedAt: api.clock.now(), suspendedAt: api.clock.now() });
+    await api.database.db.update(minters).set({ suspendedAt: api.clock.now() }).where(eq(minters.userId, friend.row.id));
     const page = await (await loadTeam("/team", inviter.jar)).json();
-    expect(page.remind).toMatchObject({ suspended_members: 1, remaining_time: 0, reminders_left_today: 2, wait: "", gap: "4 hours" });
+    expect(page.remind).toMatchObject({
+      suspended_members: 1,
+      not_started_members: 0,
+      remaining_time: 0,
+      reminders_left_today: 2,
+      wait: "",
+      gap: "4 hours",
+    });
     expect(page.page.list[0]).toMatchObject({ user_id: friend.row.id, mint_status: "suspend" });
 
     const sent = await remindWithJs(inviter.jar);

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { shootBothThemes } from "./axe.ts";
 import { E2E } from "./env.ts";
 import { mailMatching, registerAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
 
@@ -82,10 +83,52 @@ for (const lng of ["en", "ar"]) {
   });
 }
 
+const remindCard = (page: Page, t: ReturnType<typeof strings>) => page.getByRole("region", { name: t("team:remind.title") });
+
+/** The remind button while it waits, whatever the wait says. */
+function waitingButton(t: ReturnType<typeof strings>): RegExp {
+  const [before, after] = t("team:remind.nextIn", { wait: "\u0000" })
+    .split("\u0000")
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`^${before}.+${after}$`);
+}
+
+for (const lng of ["en", "ar", "ta"]) {
+  test(`${lng}: a friend who registered but never started is nudged; the e-mail invites them to start, in their language`, async ({
+    page,
+    browser,
+  }) => {
+    const t = strings(lng);
+    const ta = strings("ta");
+    await registerAs(page, uniqueEmail(`nudger-${lng}`), { lng });
+    const friend = await phone(browser);
+    const friendEmail = uniqueEmail(`newcomer-${lng}`);
+    await registerAs(friend, friendEmail, { lng: "ta", invite: await inviteCodeOn(page) });
+    await friend.context().close();
+
+    await page.goto("/team");
+    await expect(members(page, t, 1)).toContainText(t("team:status.not_open"));
+    await expect(page.getByRole("heading", { name: t("team:remind.title") })).toBeVisible();
+    await expect(page.getByText(t("team:remind.notStarted", { count: 1 }))).toBeVisible();
+    await remindCard(page, t).evaluate((card) => card.scrollIntoView({ block: "center" }));
+    await shootBothThemes(page, `team-nudge-${lng}`);
+    const since = Date.now();
+    await page.getByRole("button", { name: t("team:remind.send") }).click();
+    await expect(page.getByRole("status").filter({ hasText: t("team:remind.sent", { count: 1 }) })).toBeVisible();
+    await expect(page.getByRole("button", { name: waitingButton(t) })).toBeDisabled();
+
+    const mail = await mailMatching(friendEmail, since, (m) => m.text.includes(ta("mail:nudge.action")));
+    expect(mail.text).toContain(`${E2E.baseUrl}/airdrop`);
+  });
+}
+
 test.describe("on the quick server", () => {
   test.use({ baseURL: E2E.quick.baseUrl });
 
-  test("a paused friend is reminded by e-mail in their own language; the next reminder waits 4 hours", async ({ page, browser }) => {
+  test("a paused friend is reminded by e-mail in their own language, with one who never started; the next reminder waits 4 hours", async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(8 * QUICK_ROUND_MS + 60_000);
     const t = strings("en");
     await registerAs(page, uniqueEmail("reminder-boss"));
@@ -98,13 +141,19 @@ test.describe("on the quick server", () => {
       timeout: 6 * QUICK_ROUND_MS + 10_000,
     });
     await friend.context().close();
+    const newcomer = await phone(browser);
+    await registerAs(newcomer, uniqueEmail("newcomer"), { invite: code });
+    await newcomer.context().close();
 
     await page.goto("/team");
-    await expect(members(page, t, 1)).toContainText(t("team:status.suspend"));
-    await expect(page.getByText(t("team:remind.paused", { count: 1 }))).toBeVisible();
+    await expect(members(page, t, 1).filter({ hasText: t("team:status.suspend") })).toHaveCount(1);
+    await expect(remindCard(page, t).getByText(t("team:remind.paused", { count: 1 }))).toBeVisible();
+    await expect(remindCard(page, t).getByText(t("team:remind.notStarted", { count: 1 }))).toBeVisible();
+    await remindCard(page, t).evaluate((card) => card.scrollIntoView({ block: "center" }));
+    await screenshot(page, "team-remind-both-en");
     const since = Date.now();
     await page.getByRole("button", { name: t("team:remind.send") }).click();
-    await expect(page.getByRole("status").filter({ hasText: t("team:remind.sent", { count: 1 }) })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: t("team:remind.sent", { count: 2 }) })).toBeVisible();
     // The wait is on the button itself, which cannot be tapped until then; the line above counts what is left.
     await expect(page.getByRole("button", { name: t("team:remind.nextIn", { wait: "4 hours" }) })).toBeDisabled();
     await expect(page.getByText(t("team:remind.leftToday", { left: 1, perDay: 2 }))).toBeVisible();
@@ -132,6 +181,8 @@ test.describe("without JavaScript", () => {
     await page.getByRole("link", { name: t("team:level2") }).click();
     await expect(page).toHaveURL(/\/team\?level=2#members$/);
     await expect(page.getByText(t("team:empty.level2"))).toBeVisible();
-    await expect(page.getByRole("button", { name: t("team:remind.send") })).toBeDisabled();
+    // The friend never started: the reminder nudges them, and the answer page shows the wait.
+    await page.getByRole("button", { name: t("team:remind.send") }).click();
+    await expect(page.getByRole("button", { name: t("team:remind.nextIn", { wait: "4 hours" }) })).toBeDisabled();
   });
 });

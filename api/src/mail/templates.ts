@@ -63,16 +63,25 @@ export function otpMail(input: {
   };
 }
 
-/** The reminder to a teammate whose airdrop is paused, in the teammate's language, with the link to claim. */
-export function reminderMail(input: { to: string; from: string; claimUrl: string; language?: string }): MailMessage {
+interface ReminderInput {
+  to: string;
+  from: string;
+  claimUrl: string;
+  language?: string;
+}
+
+type ReminderWords = Record<"subject" | "intro" | "body" | "action" | "why", string>;
+
+/** A teammate's reminder with the given words (keys) in the reader's language, with the link to the airdrop. */
+function teammateMail(words: ReminderWords, input: ReminderInput): MailMessage {
   const { t, lng } = tFor(input.language);
-  const intro = t("remind.intro", { name: input.from });
-  const body = t("remind.body");
-  const action = t("remind.action");
-  const why = t("remind.why");
+  const intro = t(words.intro, { name: input.from });
+  const body = t(words.body);
+  const action = t(words.action);
+  const why = t(words.why);
   return {
     to: input.to,
-    subject: t("remind.subject"),
+    subject: t(words.subject, { name: input.from }),
     text: `${intro}\n\n${body}\n\n${action}: ${input.claimUrl}\n\n${why}\n\n— VV\n`,
     html: htmlPage(
       lng,
@@ -83,6 +92,17 @@ export function reminderMail(input: { to: string; from: string; claimUrl: string
     ),
   };
 }
+
+/** The reminder to a teammate whose airdrop is paused, in the teammate's language, with the link to claim. */
+export const reminderMail = (input: ReminderInput): MailMessage =>
+  teammateMail(
+    { subject: "remind.subject", intro: "remind.intro", body: "remind.body", action: "remind.action", why: "remind.why" },
+    input,
+  );
+
+/** The nudge to a friend who registered but never started the airdrop, with the link to start it. */
+export const nudgeMail = (input: ReminderInput): MailMessage =>
+  teammateMail({ subject: "nudge.subject", intro: "nudge.intro", body: "nudge.body", action: "nudge.action", why: "nudge.why" }, input);
 
 /**
  * The round e-mail (opt-in, at most one a day): the VV waiting to be claimed, with the

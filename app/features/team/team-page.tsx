@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "#app/utils/translation.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
@@ -66,7 +67,11 @@ function LevelTabs({ level, counts }: { level: Level; counts: TeamData["page"]["
 function RemindCard({ state }: { state: NonNullable<TeamData["remind"]> }) {
   const { t } = useTranslation();
   const busy = useNavigation().formData?.get("intent") === "remind";
-  const nobody = state.suspended_members === 0;
+  const nobody = state.suspended_members === 0 && state.not_started_members === 0;
+  const who = [
+    state.suspended_members > 0 ? t("team:remind.paused", { count: state.suspended_members }) : "",
+    state.not_started_members > 0 ? t("team:remind.notStarted", { count: state.not_started_members }) : "",
+  ].filter(Boolean);
   return (
     <section className="card" aria-labelledby="remind-title">
       <ListRow
@@ -75,7 +80,17 @@ function RemindCard({ state }: { state: NonNullable<TeamData["remind"]> }) {
         titleId="remind-title"
         title={t("team:remind.title")}
         subtitle={
-          <span id="remind-who">{nobody ? t("team:remind.nobody") : t("team:remind.paused", { count: state.suspended_members })}</span>
+          <span id="remind-who">
+            {nobody
+              ? t("team:remind.nobody")
+              : // Each count on a line of its own: run together, a narrow screen breaks them mid-phrase.
+                who.map((line, i) => (
+                  <Fragment key={line}>
+                    {i > 0 ? <br /> : null}
+                    {line}
+                  </Fragment>
+                ))}
+          </span>
         }
       />
       <p className="hint">

@@ -41,7 +41,7 @@ async function orFirstPage<T>(work: Promise<T>, level: "1" | "2", cursor: string
   }
 }
 
-/** What the remind button says: how many are paused, and when the next reminder may go. */
+/** What the remind button says: how many are paused or never started, and when the next reminder may go. */
 async function remindState(request: Request, ctx: RequestContext) {
   const state = await callSignedIn(request, ctx, routes.team.remindState);
   return {

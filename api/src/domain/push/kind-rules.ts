@@ -3,17 +3,17 @@ import { publicUrl } from "#api/src/config.ts";
 import { minters, users } from "#api/src/db/schema.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 import { enqueueMail } from "#api/src/mail/outbox.ts";
-import { reminderMail } from "#api/src/mail/templates.ts";
+import { nudgeMail, reminderMail } from "#api/src/mail/templates.ts";
 import type { Notification } from "./notification.ts";
 
 /**
  * Whether the notification is still true when its time to be sent comes: a reminder to a member
- * who has restarted their airdrop since has lost its point.
+ * who has restarted their airdrop since, or a nudge to one who has started it, has lost its point.
  */
 export async function stillTrue(ctx: DomainContext, userId: number, notification: Notification): Promise<boolean> {
   if (notification.kind !== "remind") return true;
   const [minter] = await ctx.db.select({ suspendedAt: minters.suspendedAt }).from(minters).where(eq(minters.userId, userId));
-  return Boolean(minter?.suspendedAt);
+  return notification.about === "not_started" ? !minter : Boolean(minter?.suspendedAt);
 }
 
 /**
@@ -26,6 +26,11 @@ export async function whenUnreached(ctx: DomainContext, userId: number, notifica
   const [member] = await ctx.db.select({ email: users.email, uiLang: users.uiLang }).from(users).where(eq(users.id, userId));
   if (!member?.email) return;
   await enqueueMail(ctx, [
-    reminderMail({ to: member.email, from: notification.from, claimUrl: publicUrl(ctx.config, "/airdrop"), language: member.uiLang }),
+    (notification.about === "not_started" ? nudgeMail : reminderMail)({
+      to: member.email,
+      from: notification.from,
+      claimUrl: publicUrl(ctx.config, "/airdrop"),
+      language: member.uiLang,
+    }),
   ]);
 }

@@ -90,7 +90,9 @@ function texts(notification: Notification, language: string | undefined): { titl
     case "pause":
       return { title: t("push:pause.title"), body: t("push:pause.body") };
     case "remind":
-      return { title: t("push:remind.title", { name: notification.from }), body: t("push:remind.body") };
+      return notification.about === "not_started"
+        ? { title: t("push:nudge.title", { name: notification.from }), body: t("push:nudge.body") }
+        : { title: t("push:remind.title", { name: notification.from }), body: t("push:remind.body") };
     case "exchange":
       return { title: t("push:exchange.title"), body: t("push:exchange.body", { power: notification.gained }) };
     case "gift":

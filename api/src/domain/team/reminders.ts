@@ -6,7 +6,7 @@ import { utcDay } from "#api/src/lib/clock.ts";
 import { Failure } from "#api/src/lib/failure.ts";
 import { enqueueJobs } from "#api/src/jobs/queue.ts";
 import { enqueueMail } from "#api/src/mail/outbox.ts";
-import { reminderMail } from "#api/src/mail/templates.ts";
+import { nudgeMail, reminderMail } from "#api/src/mail/templates.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { pushWanted } from "#api/src/domain/push/devices.ts";
 import { pushJob } from "#api/src/domain/push/notifications.ts";
@@ -17,16 +17,25 @@ const DAY_MS = 86_400_000;
 /** A reminder reaches the member by push: a device of theirs gets push and they have not turned reminders off. */
 const pushable = (ctx: DomainContext) => sql<boolean>`${pushWanted(ctx.config, sql`${users.id}`, "remind")}`;
 
-/** Level-1 members whose airdrop is paused and whom a reminder reaches: by push, or else by e-mail. */
-function pausedMembers(ctx: DomainContext, userId: number) {
+/**
+ * Level-1 members a reminder is for, and whom it reaches (by push, or else by e-mail): those whose
+ * airdrop is paused, and those who registered but never started it (no minter row), who get a nudge.
+ */
+function remindable(ctx: DomainContext, userId: number) {
   return ctx.db
-    .select({ id: users.id, email: users.email, uiLang: users.uiLang, pushable: pushable(ctx) })
+    .select({
+      id: users.id,
+      email: users.email,
+      uiLang: users.uiLang,
+      pushable: pushable(ctx),
+      notStarted: sql<boolean>`${minters.userId} is null`,
+    })
     .from(users)
-    .innerJoin(minters, eq(minters.userId, users.id))
+    .leftJoin(minters, eq(minters.userId, users.id))
     .where(
       and(
         levelCondition(userId, 1),
-        isNotNull(minters.suspendedAt),
+        or(isNotNull(minters.suspendedAt), isNull(minters.userId)),
         isNull(users.deletedAt),
         isNull(users.bannedAt),
         or(isNotNull(users.email), pushable(ctx)),
@@ -61,26 +70,29 @@ function allowedAt(ctx: DomainContext, now: Date, used: { today: number; lastAt?
 
 /**
  * What the remind button needs (REMIND_PER_DAY reminders a UTC day, REMIND_GAP_SECONDS apart):
- * the wait, today's remaining reminders, who is paused.
+ * the wait, today's remaining reminders, how many are paused and how many never started.
  */
 export async function reminderState(ctx: DomainContext, userId: number) {
   const now = ctx.clock.now();
-  const [used, paused] = await Promise.all([usage(ctx, userId, utcDay(now)), pausedMembers(ctx, userId)]);
+  const [used, members] = await Promise.all([usage(ctx, userId, utcDay(now)), remindable(ctx, userId)]);
+  const notStarted = members.filter((m) => m.notStarted).length;
   return {
     remaining_time: Math.ceil((allowedAt(ctx, now, used).getTime() - now.getTime()) / 1000),
     reminders_left_today: Math.max(0, ctx.config.REMIND_PER_DAY - used.today),
-    suspended_members: paused.length,
+    suspended_members: members.length - notStarted,
+    not_started_members: notStarted,
     reminders_per_day: ctx.config.REMIND_PER_DAY,
     gap_seconds: ctx.config.REMIND_GAP_SECONDS,
   };
 }
 
 /**
- * Sends a reminder to every paused level-1 member who has had none today (from anyone), in their
- * language: a push to those push reaches who have not turned reminders off (a browser subscribed, or the native app), an e-mail through the outbox to the
- * others. Refused without using the quota when nobody is paused. The sender's row lock makes
- * parallel reminders take turns, and the key (sender, day, n) with n <= REMIND_PER_DAY holds the
- * limit even if two got past it.
+ * Sends a reminder to every paused or never-started level-1 member who has had none today (from
+ * anyone), in their language: a push to those push reaches who have not turned reminders off (a
+ * browser subscribed, or the native app), an e-mail through the outbox to the others. The paused
+ * are told to claim, the never-started invited to start. Refused without using the quota when
+ * there is nobody to remind. The sender's row lock makes parallel reminders take turns, and the
+ * key (sender, day, n) with n <= REMIND_PER_DAY holds the limit even if two got past it.
  */
 export async function sendReminder(ctx: DomainContext, userId: number): Promise<{ reminded: number }> {
   return inTransaction(ctx, async (tx) => {
@@ -91,8 +103,8 @@ export async function sendReminder(ctx: DomainContext, userId: number): Promise<
       .for("update");
     const now = tx.clock.now();
     const day = utcDay(now);
-    const paused = await pausedMembers(tx, userId);
-    if (paused.length === 0) throw new Failure(ErrorCode.remindNobody);
+    const members = await remindable(tx, userId);
+    if (members.length === 0) throw new Failure(ErrorCode.remindNobody);
     const used = await usage(tx, userId, day);
     if (used.today >= tx.config.REMIND_PER_DAY) throw new Failure(ErrorCode.remindDailyLimit);
     if (allowedAt(tx, now, used) > now) throw new Failure(ErrorCode.remindWait);
@@ -100,22 +112,32 @@ export async function sendReminder(ctx: DomainContext, userId: number): Promise<
     await tx.db.insert(teamReminders).values({ senderId: userId, day, n, sentAt: now });
     const fresh = await tx.db
       .insert(remindedMembers)
-      .values(paused.map((m) => ({ memberId: m.id, day, senderId: userId })))
+      .values(members.map((m) => ({ memberId: m.id, day, senderId: userId })))
       .onConflictDoNothing()
       .returning({ memberId: remindedMembers.memberId });
     const from = teammateName(sender);
     const due = new Set(fresh.map((f) => f.memberId));
-    const reminded = paused.filter((m) => due.has(m.id));
-    const notification = { kind: "remind", url: "/airdrop", tag: "remind", reminder: `${userId}-${day}-${n}`, from } as const;
+    const reminded = members.filter((m) => due.has(m.id));
+    const reminder = `${userId}-${day}-${n}`;
     const expiresAt = new Date(now.getTime() + tx.config.PUSH_REMIND_EXPIRY_SECONDS * 1000);
     await enqueueJobs(
       tx,
-      reminded.filter((m) => m.pushable).map((m) => pushJob(m.id, notification, { expiresAt })),
+      reminded
+        .filter((m) => m.pushable)
+        .map((m) =>
+          pushJob(
+            m.id,
+            { kind: "remind", url: "/airdrop", tag: "remind", reminder, from, about: m.notStarted ? "not_started" : "paused" },
+            { expiresAt },
+          ),
+        ),
     );
     const claimUrl = publicUrl(tx.config, "/airdrop");
     await enqueueMail(
       tx,
-      reminded.filter((m) => !m.pushable).map((m) => reminderMail({ to: m.email!, from, claimUrl, language: m.uiLang })),
+      reminded
+        .filter((m) => !m.pushable)
+        .map((m) => (m.notStarted ? nudgeMail : reminderMail)({ to: m.email!, from, claimUrl, language: m.uiLang })),
     );
     return { reminded: reminded.length };
   });
