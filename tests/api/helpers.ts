@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { expect } from "vitest";
 import type { OtpPurpose } from "#contract/accounts.ts";
+import { browserAt, type Browser, type PushService } from "../setup/push-service.ts";
 import { client, lastCode, type Answer, type TestApi } from "../setup/test-api.ts";
 
 let counter = 0;
@@ -144,4 +145,16 @@ export async function runOps(env: NodeJS.ProcessEnv, ...args: string[]): Promise
     encoding: "utf8",
   });
   return stdout;
+}
+
+/** The signed-in caller's language, as the app's language picker sets it. */
+export async function speaks(c: Caller, language: string): Promise<void> {
+  expectOk(await c.call("PUT", "/v1/user/", { ui_lang: language }));
+}
+
+/** A new browser of the caller's, subscribed to Web Push at the local push service, in `zone`. */
+export async function subscribeBrowser(service: PushService, c: Caller, zone = "UTC"): Promise<Browser> {
+  const browser = browserAt(service);
+  expectOk(await c.call("POST", "/v1/user/web_push/subscribe/", { ...browser.json, time_zone: zone }));
+  return browser;
 }

@@ -8,7 +8,7 @@ import { ErrorCode } from "#contract/errors.ts";
 import { jobs } from "#api/src/db/schema.ts";
 import { runJobs } from "#api/src/jobs/worker.ts";
 import { createMailer } from "#api/src/mail/mailer.ts";
-import { browserAt, decrypted, PUSH_TEST_SETTINGS, pushService, receivedBy, type Browser } from "../setup/push-service.ts";
+import { browserAt, PUSH_TEST_SETTINGS, pushService, type Browser, noticesAt } from "../setup/push-service.ts";
 import { catchMail } from "../setup/smtp-catcher.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { collect, start } from "./airdrop-helpers.ts";
@@ -59,7 +59,7 @@ async function jobsOf(api: TestApi, p: Person, kind = "push") {
 }
 const kindsQueued = async (api: TestApi, p: Person) =>
   (await jobsOf(api, p)).map((j) => (j.payload as { notification: { kind: string } }).notification.kind).sort();
-const notices = (p: Person) => receivedBy(service, p.browser!).map((r) => decrypted(r, p.browser!));
+const notices = (p: Person) => noticesAt(service, p.browser!);
 
 describe("the settings", () => {
   let api: TestApi;

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { jobs } from "#api/src/db/schema.ts";
 import { pushJob, type Notification } from "#api/src/domain/push/notifications.ts";
 import { enqueueJobs } from "#api/src/jobs/queue.ts";
-import { browserAt, decrypted, PUSH_TEST_SETTINGS, pushService, receivedBy, type Browser } from "../setup/push-service.ts";
+import { PUSH_TEST_SETTINGS, pushService, receivedBy, type Browser, noticesAt } from "../setup/push-service.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { collect, start } from "./airdrop-helpers.ts";
-import { expectOk, logIn, nextUtcDay, signUp, type Caller } from "./helpers.ts";
+import { expectOk, logIn, nextUtcDay, signUp, speaks, subscribeBrowser, type Caller } from "./helpers.ts";
 import { invitees, remind, remindState, type Member } from "./team-helpers.ts";
 
 // The notifications that follow what people do: a teammate's reminder (pushed to a paused member
@@ -28,17 +28,8 @@ afterAll(async () => {
   await service.stop();
 });
 
-async function speaks(c: Caller, language: string): Promise<void> {
-  expectOk(await c.call("PUT", "/v1/user/", { ui_lang: language }));
-}
-
-async function subscribe(c: Caller, zone = "UTC"): Promise<Browser> {
-  const browser = browserAt(service);
-  expectOk(await c.call("POST", "/v1/user/web_push/subscribe/", { ...browser.json, time_zone: zone }));
-  return browser;
-}
-
-const notices = (b: Browser) => receivedBy(service, b).map((r) => decrypted(r, b));
+const subscribe = (c: Caller, zone?: string) => subscribeBrowser(service, c, zone);
+const notices = (b: Browser) => noticesAt(service, b);
 const pushJobsOf = async (userId: number) =>
   (await api.database.db.select().from(jobs).where(eq(jobs.kind, "push"))).filter(
     (j) => (j.payload as { userId: number }).userId === userId,

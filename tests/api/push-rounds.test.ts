@@ -4,7 +4,7 @@ import { jobs, minters } from "#api/src/db/schema.ts";
 import { distributeRound } from "#api/src/domain/airdrop/distribution.ts";
 import { pushJob } from "#api/src/domain/push/notifications.ts";
 import { enqueueJobs } from "#api/src/jobs/queue.ts";
-import { browserAt, decrypted, PUSH_TEST_SETTINGS, pushService, receivedBy, type Browser } from "../setup/push-service.ts";
+import { browserAt, PUSH_TEST_SETTINGS, pushService, type Browser, noticesAt } from "../setup/push-service.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { start } from "./airdrop-helpers.ts";
 import { expectOk, signUp } from "./helpers.ts";
@@ -47,7 +47,7 @@ const jobsOf = async (p: Person) =>
   (await api.database.db.select().from(jobs).where(eq(jobs.kind, "push"))).filter(
     (j) => (j.payload as { userId: number }).userId === p.userId,
   );
-const notices = (p: Person) => receivedBy(service, p.browser!).map((r) => decrypted(r, p.browser!));
+const notices = (p: Person) => noticesAt(service, p.browser!);
 
 test("round closed and pause warnings: one per user and round, spread, held at night, dropped when out of date, in the user's language", async () => {
   api.clock.set("2026-03-02T09:00:00Z");

@@ -2,10 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "#contract/errors.ts";
 import { teamReminders, users } from "#api/src/db/schema.ts";
-import { browserAt, decrypted, PUSH_TEST_SETTINGS, pushService, receivedBy, type Browser } from "../setup/push-service.ts";
+import { PUSH_TEST_SETTINGS, pushService, receivedBy, type Browser, noticesAt } from "../setup/push-service.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { start } from "./airdrop-helpers.ts";
-import { expectCode, expectOk, nextUtcDay, signUp, type Caller } from "./helpers.ts";
+import { expectCode, expectOk, nextUtcDay, signUp, speaks, subscribeBrowser, type Caller } from "./helpers.ts";
 import { invitees, remind, remindState, type Member } from "./team-helpers.ts";
 
 // Friends who registered but never started the airdrop get a nudge to start it with the remind
@@ -26,17 +26,8 @@ afterAll(async () => {
   await service.stop();
 });
 
-async function speaks(c: Caller, language: string): Promise<void> {
-  expectOk(await c.call("PUT", "/v1/user/", { ui_lang: language }));
-}
-
-async function subscribe(c: Caller, zone = "UTC"): Promise<Browser> {
-  const browser = browserAt(service);
-  expectOk(await c.call("POST", "/v1/user/web_push/subscribe/", { ...browser.json, time_zone: zone }));
-  return browser;
-}
-
-const notices = (b: Browser) => receivedBy(service, b).map((r) => decrypted(r, b));
+const subscribe = (c: Caller, zone?: string) => subscribeBrowser(service, c, zone);
+const notices = (b: Browser) => noticesAt(service, b);
 const mailsTo = (m: Member) => api.mails.filter((mail) => mail.to === m.email && mail.text.includes(`${PUBLIC_URL}/airdrop`));
 
 /** Sends what is queued: push jobs, then the e-mails they or the reminder queued. */

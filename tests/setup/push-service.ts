@@ -79,3 +79,6 @@ export const receivedBy = (service: PushService, b: Browser) => service.received
 export function decrypted(arrived: Received, b: Browser): Record<string, unknown> {
   return JSON.parse(ece.decrypt(arrived.body, { version: "aes128gcm", privateKey: b.ecdh, authSecret: b.auth }).toString("utf8"));
 }
+
+/** Every push this browser received, decrypted, in order. */
+export const noticesAt = (service: PushService, b: Browser) => receivedBy(service, b).map((r) => decrypted(r, b));
