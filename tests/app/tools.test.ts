@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { eq } from "drizzle-orm";
 import { ErrorCode } from "#contract/errors.ts";
+import { aliasOf, parseAlias } from "#contract/people.ts";
+import { users } from "#api/src/db/schema.ts";
+import ar from "../../locales/ar/people.json" with { type: "json" };
 import type { TestApi } from "../setup/test-api.ts";
 import { type Jar, args, get, loadContext, post, run, signUpThroughApp, startBff } from "./harness.ts";
 
@@ -32,6 +36,24 @@ test("/force: stones, gift boxes, the next stone's wait, and a shared gift link'
   expect(data.nextStone).toBe("24 hours");
   expect(data.giftCode).toBe("ab12cd34");
   expect(data.giftBase).toBe("http://localhost:3000/force?gift=");
+});
+
+test("a gift code used: the toast names its owner without a nickname by their friendly name, in the reader's language", async () => {
+  const { jar: owner, email } = await signUpThroughApp(api, { tag: "giver" });
+  const friend = await signUp();
+  const boxes = await (await run(async () => force.loader(args(get("/force", { jar: owner }), await loadContext())))).json();
+  const answer = await run(() =>
+    force.action(
+      args(
+        post("/force?ui_lang=ar", { intent: "gift", code: boxes.gifts.list[0].code }, { jar: friend, headers: { "x-data-request": "1" } }),
+      ),
+    ),
+  );
+  const [{ displayId }] = await api.database.db.select({ displayId: users.displayId }).from(users).where(eq(users.email, email));
+  const { key, number } = parseAlias(aliasOf(displayId))!;
+  expect(await answer.json()).toMatchObject({
+    toast: { key: "tools:toast.giftJoined", params: { name: `${ar.animals[key]} ${number}`, power: 10 } },
+  });
 });
 
 test("without JavaScript, starting an exchange redirects to its page with the toast; a stranger opening it is sent back", async () => {

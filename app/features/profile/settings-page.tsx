@@ -38,7 +38,7 @@ function AvatarForm() {
     <section className="card" aria-labelledby="avatar-title">
       <h2 id="avatar-title">{t("profile:avatar.title")}</h2>
       <div className="avatar-edit">
-        <Avatar src={shown || undefined} name={user.name || user.display_id} />
+        <Avatar src={shown || undefined} person={{ nickname: user.name, alias: user.alias }} />
         <div>
           <AvatarState />
           <p className="hint">{t(preview ? "profile:avatar.previewHint" : "profile:avatar.hint")}</p>

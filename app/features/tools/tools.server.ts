@@ -8,6 +8,8 @@ import { dispatchIntent, field, intent } from "#app/utils/intent-action.server.t
 import { pageTitle } from "#app/utils/page-title.server.ts";
 import { callSignedIn, errorToast, orUnavailable, requireSignedIn } from "#app/utils/request.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { translatorFor } from "#app/utils/translations.server.ts";
+import { personName } from "#app/components/person.tsx";
 import { exchangePath } from "#contract/web-paths.ts";
 
 /** Absolute links for sharing: a gift code opens /force with it filled in, an exchange code /swap. */
@@ -47,11 +49,15 @@ const TOOLS_INTENTS = {
     next: (exchange) => exchangePath(exchange.team_id),
   }),
   gift: intent({
-    call: ({ api, form }) => api(routes.tools.useGift, { body: { code: field(form, "code") } }),
+    call: async ({ api, form, ctx }) => {
+      const r = await api(routes.tools.useGift, { body: { code: field(form, "code") } });
+      // The toast names the sender as this reader calls them.
+      return { ...r, sender: personName(translatorFor(ctx.locale).t, { nickname: r.sender_nickname, alias: r.sender_alias }) };
+    },
     success: (r) => ({
       kind: "success",
       key: r.joined_team ? "tools:toast.giftJoined" : "tools:toast.gift",
-      params: { name: r.sender_name, power: r.recipient_power },
+      params: { name: r.sender, power: r.recipient_power },
     }),
   }),
 };
