@@ -36,7 +36,7 @@ export const ANIMALS = [
   { key: "crab", emoji: "🦀" },
 ] as const;
 
-export type AnimalKey = (typeof ANIMALS)[number]["key"];
+type AnimalKey = (typeof ANIMALS)[number]["key"];
 
 /** An alias read back: the animal (its key and emoji, its place in ANIMALS) and the number. */
 export interface ParsedAlias {

@@ -11,7 +11,7 @@ async function newUser(browser: Browser, tag: string, lng: string, javaScriptEna
   return page;
 }
 
-/** A translated sentence with one placeholder left open, as a pattern (the name is a masked display id). */
+/** A translated sentence with one placeholder left open, as a pattern (the name is a nickname or a friendly name). */
 function withAnyName(t: T, key: string, params: Record<string, string>): RegExp {
   const [before, after] = t(key, { ...params, name: "\u0000" }).split("\u0000");
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

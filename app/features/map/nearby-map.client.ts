@@ -4,7 +4,7 @@ import { animalFace } from "#app/components/animal-face.ts";
 import type { ShownNearbyUser } from "./map.server.ts";
 
 /** A user on the map, with their name as the reader calls them (the marker's title). */
-export type MapUser = ShownNearbyUser & { label: string };
+type MapUser = ShownNearbyUser & { label: string };
 
 export interface MapOptions {
   center: { lat: number; lng: number };

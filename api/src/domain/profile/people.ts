@@ -28,7 +28,7 @@ export interface PersonRow {
 }
 
 /** An alias ("fox-42") written in a language ("Fox 42"); anything else as it is. */
-export function aliasName(language: string | undefined, alias: string): string {
+function aliasName(language: string | undefined, alias: string): string {
   const parsed = parseAlias(alias);
   if (!parsed) return alias;
   const t = i18n.getFixedT(normalizeLanguage(language) ?? DEFAULT_LANGUAGE, "people");
