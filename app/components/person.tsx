@@ -1,4 +1,5 @@
 import { parseAlias } from "#contract/people.ts";
+import type { User } from "#contract/profile.ts";
 import type { Translator } from "#app/utils/translate.ts";
 import { useTranslation } from "#app/utils/translation.tsx";
 
@@ -6,6 +7,11 @@ import { useTranslation } from "#app/utils/translation.tsx";
 export interface Person {
   nickname: string;
   alias: string;
+}
+
+/** The signed-in user as a person: their own profile's `name` is their nickname. */
+export function selfPerson(user: Pick<User, "name" | "alias">): Person {
+  return { nickname: user.name, alias: user.alias };
 }
 
 /**

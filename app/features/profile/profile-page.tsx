@@ -4,7 +4,7 @@ import { Avatar } from "#app/components/avatar.tsx";
 import { BalanceCard } from "#app/components/balance-card.tsx";
 import { Icon } from "#app/components/icons.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
-import { PersonName } from "#app/components/person.tsx";
+import { PersonName, selfPerson } from "#app/components/person.tsx";
 import { RoundList } from "#app/features/airdrop/round-list.tsx";
 import { useSignedInUser } from "#app/utils/signed-in-user.ts";
 import { LogoutSheet } from "./logout-sheet.tsx";
@@ -18,7 +18,7 @@ export function ProfilePage() {
   const user = useSignedInUser();
   const { statuses, rounds, nextBefore, paged, confirmLogout } = useLoaderData<typeof loadProfilePage>();
   const status = statuses.find((s) => s.id === user.user_status_icon);
-  const person = { nickname: user.name, alias: user.alias };
+  const person = selfPerson(user);
   return (
     <main className="page">
       <PageHeader title={t("profile:title")} />

@@ -7,7 +7,7 @@ import { EmptyState } from "#app/components/empty-state.tsx";
 import { Icon } from "#app/components/icons.tsx";
 import { ListRow } from "#app/components/list-row.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
-import { personName } from "#app/components/person.tsx";
+import { personName, selfPerson } from "#app/components/person.tsx";
 import { CopyButton, ShareLink } from "#app/components/share.tsx";
 import { isolate, isolateNumbers } from "#app/utils/format.ts";
 import { useHydrated } from "#app/utils/hydrated.ts";
@@ -204,7 +204,7 @@ export function ToolsPage() {
   return (
     <main className="page">
       <PageHeader title={t("tools:title")}>
-        <p className="lead">{t("tools:lead", { name: isolate(personName(t, { nickname: user.name, alias: user.alias })) })}</p>
+        <p className="lead">{t("tools:lead", { name: isolate(personName(t, selfPerson(user))) })}</p>
       </PageHeader>
       {data.stones.open_team ? <OpenExchange exchange={data.stones.open_team} /> : null}
       <Stones data={data} />
