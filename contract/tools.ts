@@ -88,7 +88,10 @@ export const useGiftResult = z.object({
 });
 
 const codeLookupQuery = z.object({
-  code: z.string().max(64).describe("A code as typed or pasted: with or without its prefix (INV-, SWAP-, GIFT-), any case, spaces and dashes ignored"),
+  code: z
+    .string()
+    .max(64)
+    .describe("A code as typed or pasted: with or without its prefix (INV-, SWAP-, GIFT-), any case, spaces and dashes ignored"),
 });
 const prefixedCode = z.string().describe("The code with its kind's prefix, as the web app shows it (SWAP-K7Q2M9XA)");
 export const codeLookupResult = z.discriminatedUnion("kind", [

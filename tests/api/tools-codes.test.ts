@@ -49,7 +49,7 @@ describe("GET /v1/mint/code/", () => {
     }
   });
 
-  test("an exchange code says who started it and how full it is; a member is told they are in it", async () => {
+  test("an exchange code says who started it and how full it is; its leader and members are told they are in it", async () => {
     const [leader, other] = [await signUp(api), await signUp(api)];
     const exchange = await startExchange(leader);
     expect(await lookup(other, `SWAP-${exchange.code}`)).toMatchObject({
@@ -61,7 +61,10 @@ describe("GET /v1/mint/code/", () => {
       is_member: false,
     });
     expectOk(
-      await other.client.call("POST", "/v1/mint/force_stone/team/join/", { code: `swap-${exchange.code}`, force_stone_id: await freeStone(other) }),
+      await other.client.call("POST", "/v1/mint/force_stone/team/join/", {
+        code: `swap-${exchange.code}`,
+        force_stone_id: await freeStone(other),
+      }),
     );
     expect(await lookup(other, exchange.code)).toMatchObject({ kind: "exchange", joined: 2, is_member: true });
   });
@@ -85,9 +88,12 @@ describe("GET /v1/mint/code/", () => {
     expectCode(await lookupCall(finder, again), ErrorCode.giftPairDone);
 
     const exchange = await startExchange(owner, 2);
-    expectCode(await lookupCall(owner, exchange.code), ErrorCode.exchangeOwn);
-    expectOk(await third.client.call("POST", "/v1/mint/force_stone/team/join/", { code: exchange.code, force_stone_id: await freeStone(third) }));
+    expect(await lookup(owner, exchange.code)).toMatchObject({ kind: "exchange", is_member: true });
+    expectOk(
+      await third.client.call("POST", "/v1/mint/force_stone/team/join/", { code: exchange.code, force_stone_id: await freeStone(third) }),
+    );
     expectCode(await lookupCall(finder, exchange.code), ErrorCode.exchangeCompleted);
+    expect(await lookup(third, exchange.code)).toMatchObject({ kind: "exchange", joined: 2, is_member: true });
     // A day on, each holds a new stone: the finder starts an exchange, and is then in one already.
     api.clock.advance(86_400);
     await startExchange(finder, 2);

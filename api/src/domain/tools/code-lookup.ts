@@ -28,7 +28,13 @@ async function lookupAs(ctx: DomainContext, userId: number, kind: CodeKind, code
   }
   try {
     const found = await inviteByCode(ctx, userId, code);
-    return { kind, code: withPrefix(kind, found.inviter.inviteCode), inviter_name: teammateName(found.inviter), own: found.own, can_bind: found.canBind };
+    return {
+      kind,
+      code: withPrefix(kind, found.inviter.inviteCode),
+      inviter_name: teammateName(found.inviter),
+      own: found.own,
+      can_bind: found.canBind,
+    };
   } catch (error) {
     if (error instanceof Failure && error.code === ErrorCode.invalidInviteCode) return undefined;
     throw error;

@@ -210,19 +210,29 @@ async function refuseJoin(
   return false;
 }
 
-/** What an exchange code opens for this user, or the error a join would answer (see refuseJoin), plus being in another exchange. */
+/**
+ * What an exchange code opens for this user: one they are in, or one they may join; else the
+ * error a join would answer (see refuseJoin), or that they are in another exchange already.
+ */
 export async function exchangeByCode(ctx: DomainContext, userId: number, code: string) {
   if (!EXCHANGE_CODE.test(code)) return undefined;
   const [exchange] = await ctx.db
-    .select({ exchange: exchanges, leader: { deletedAt: users.deletedAt, bannedAt: users.bannedAt, name: users.name, displayId: users.displayId } })
+    .select({
+      exchange: exchanges,
+      leader: { deletedAt: users.deletedAt, bannedAt: users.bannedAt, name: users.name, displayId: users.displayId },
+    })
     .from(exchanges)
     .innerJoin(users, eq(users.id, exchanges.leaderId))
     .where(eq(exchanges.code, code));
   if (!exchange) return undefined;
   const row = { ...exchange.exchange, leader: exchange.leader };
   const current = await participants(ctx, row.id);
-  const isMember = await refuseJoin(ctx, row, userId, current);
-  if (!isMember && (await openExchangeOf(ctx, userId))) throw new Failure(ErrorCode.exchangeBusy);
+  // One's own exchange, forming or done (its leader's link tapped again): shown, not refused.
+  const isMember = current.some((p) => p.userId === userId);
+  if (!isMember) {
+    await refuseJoin(ctx, row, userId, current);
+    if (await openExchangeOf(ctx, userId)) throw new Failure(ErrorCode.exchangeBusy);
+  }
   return { team_id: row.id, code: row.code, quota: row.quota, joined: current.length, is_member: isMember, leader: exchange.leader };
 }
 
