@@ -41,3 +41,13 @@ export function bareCode(kind: CodeKind, input: string): string | null {
   const read = readCode(input);
   return read.kind === null || read.kind === kind ? read.code : null;
 }
+
+/**
+ * Whether what was typed is a whole code yet: prefixed and complete, or 8 characters that are not
+ * the start of a prefix being typed ("GIFTABCD" is "GIFT-ABCD…" half way). Only then is it worth
+ * looking up while the user types.
+ */
+export function isWholeCode(input: string): boolean {
+  const { kind, code } = readCode(input);
+  return kind !== null || (code.length === BARE_LENGTH && !CODE_KINDS.some((k) => code.startsWith(CODE_PREFIX[k])));
+}

@@ -7,12 +7,14 @@ let api: TestApi;
 let force: typeof import("#app/routes/_app.force.tsx");
 let swap: typeof import("#app/routes/_app.swap._index.tsx");
 let exchange: typeof import("#app/routes/_app.swap.$exchangeId.tsx");
+let codeLookup: typeof import("#app/routes/tools.code.tsx");
 
 beforeAll(async () => {
   api = await startBff();
   force = await import("#app/routes/_app.force.tsx");
   swap = await import("#app/routes/_app.swap._index.tsx");
   exchange = await import("#app/routes/_app.swap.$exchangeId.tsx");
+  codeLookup = await import("#app/routes/tools.code.tsx");
 });
 afterAll(async () => api.close());
 
@@ -89,4 +91,17 @@ test("/swap?code= of one's own exchange leads to it; a wrong code goes to the co
   );
   // A code that went wrong between the lookup and the join (the exchange filled meanwhile): a toast, the page has no field for it.
   expect(await wrong.json()).toEqual({ toast: expect.objectContaining({ kind: "error", code: ErrorCode.exchangeCodeWrong }), fields: {} });
+});
+
+test("/tools/code: what a code being typed is, for the signed-in only", async () => {
+  const [owner, jar] = [await signUp(), await signUp()];
+  const owners = await (await run(async () => force.loader(args(get("/force", { jar: owner }), await loadContext())))).json();
+  const gift = owners.gifts.list[0].code as string;
+  const found = await run(() => codeLookup.loader(args(get(`/tools/code?code=GIFT-${gift}`, { jar }))));
+  expect(await found.json()).toEqual({ found: expect.objectContaining({ kind: "gift", code: `GIFT-${gift}` }) });
+  const own = await run(() => codeLookup.loader(args(get(`/tools/code?code=${gift}`, { jar: owner }))));
+  expect(await own.json()).toEqual({ refusal: expect.objectContaining({ kind: "error", code: ErrorCode.giftOwn }) });
+  const anonymous = await run(() => codeLookup.loader(args(get(`/tools/code?code=${gift}`))));
+  expect(anonymous.status).toBe(302);
+  expect(anonymous.headers.get("Location")).toMatch(/^\/login/);
 });

@@ -18,6 +18,7 @@ export function CodeField(props: {
   loaded?: Toast;
   note?: ReactNode;
   hint?: string;
+  onValue?: (value: string) => void;
 }) {
   const { t } = useTranslation();
   const failed = useActionData() as IntentFailure | undefined;
@@ -37,6 +38,7 @@ export function CodeField(props: {
         maxLength={64}
         className="mono"
         {...error.inputProps}
+        onChange={props.onValue ? (event) => props.onValue?.(event.currentTarget.value) : undefined}
         placeholder={t("tools:code.placeholder")}
       />
       {error.message}

@@ -65,6 +65,13 @@ export async function loadTools(request: Request) {
   };
 }
 
+/** /tools/code?code=…: what a code being typed is, for the code card to say before it is sent. */
+export async function loadCodeLookup(request: Request): Promise<Recognition> {
+  const ctx = await requireSignedIn(request);
+  const typed = linkedCode(new URL(request.url));
+  return typed ? recognise(request, ctx, typed) : {};
+}
+
 /**
  * The one code field: an exchange code goes on to choosing the stone, a gift code opens its box
  * at once (the page reveals it), an invite code is offered for binding when it still can be, and
