@@ -69,6 +69,8 @@ export const ErrorCode = {
   exchangeLeaderOnly: 210116,
   exchangeNotFull: 210117,
   exchangeNotMember: 210118,
+  codeRequired: 210119,
+  codeUnknown: 210120,
 
   badRequest: 100400,
   forbiddenOrigin: 100403,
@@ -152,6 +154,8 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, string> = {
   210116: "Only the user who started the exchange can do this",
   210117: "The exchange starts when every place is taken",
   210118: "Not a participant of this exchange",
+  210119: "Enter a code",
+  210120: "No invite, exchange or gift code matches: check it and try again",
   100400: "Invalid request",
   100403: "Request refused: it did not come from this site",
   100404: "Not found",

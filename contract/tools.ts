@@ -98,7 +98,52 @@ export const useGiftResult = z.object({
   joined_team: z.boolean().describe("Whether the user became the sender's level-1 member"),
 });
 
+const codeLookupQuery = z.object({
+  code: z
+    .string()
+    .max(64)
+    .describe("A code as typed or pasted: with or without its prefix (INV-, SWAP-, GIFT-), any case, spaces and dashes ignored"),
+});
+const prefixedCode = z.string().describe("The code with its kind's prefix, as the web app shows it (SWAP-K7Q2M9XA)");
+export const codeLookupResult = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("exchange"),
+    code: prefixedCode,
+    team_id: z.number().int(),
+    quota: z.number().int().describe("The participant quota, the leader included"),
+    joined: z.number().int().describe("Participants so far"),
+    is_member: z.boolean().describe("Whether the user is in it already"),
+    leader_nickname: nicknameField("leader who started it"),
+    leader_alias: aliasField("leader who started it"),
+  }),
+  z.object({
+    kind: z.literal("gift"),
+    code: prefixedCode,
+    owner_nickname: nicknameField("box owner"),
+    owner_alias: aliasField("box owner"),
+    power: z.number().int().describe("Power each side gains when it is opened"),
+  }),
+  z.object({
+    kind: z.literal("invite"),
+    code: prefixedCode,
+    inviter_nickname: nicknameField("code's owner"),
+    inviter_alias: aliasField("code's owner"),
+    own: z.boolean().describe("Whether it is the user's own invite code"),
+    can_bind: z.boolean().describe("Whether POST /v1/user/invite_code/ would make its owner the user's inviter now"),
+  }),
+]);
+export type CodeLookup = z.infer<typeof codeLookupResult>;
+
 export const toolsRoutes = {
+  lookupCode: route({
+    method: "GET",
+    path: "/v1/mint/code/",
+    summary:
+      "What a typed code is (invite, exchange or gift) and what it opens; refused with that call's own error when it cannot be used (own, used, completed, full...)",
+    auth: true,
+    query: codeLookupQuery,
+    response: codeLookupResult,
+  }),
   stones: route({
     method: "GET",
     path: "/v1/mint/force_stone/",

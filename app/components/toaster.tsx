@@ -1,6 +1,7 @@
 import { useContext, useEffect, useRef, useState } from "react";
 import { useTranslation } from "#app/utils/translation.tsx";
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
+import { useRouteLoaderData } from "@remix-run/react";
 import { isolateNumbers } from "#app/utils/format.ts";
 import { toNative } from "#app/utils/native.ts";
 import { onToast, type Toast } from "#app/utils/toast.ts";
@@ -36,6 +37,12 @@ export function useActionToast(): Toast | undefined {
   return undefined;
 }
 
+/** The toast the root shows now: the last post's, else the flash one the page came with. */
+export function useCurrentToast(): Toast | undefined {
+  const flash = (useRouteLoaderData("root") as { toast?: Toast | null } | undefined)?.toast;
+  return useActionToast() ?? flash ?? undefined;
+}
+
 /**
  * The one toast on screen: rendered on the server (so it shows without JavaScript) and, once
  * hydrated, dismissed after a while or by its button. Errors are alerts, the rest are status.
@@ -64,7 +71,7 @@ export function Toaster(props: { toast: Toast | null }) {
     const timer = setTimeout(() => setOpen(false), SHOW_MS);
     return () => clearTimeout(timer);
   }, [toast]);
-  return toast && open ? <ToastBox toast={toast} onClose={() => setOpen(false)} /> : null;
+  return toast && open && !toast.inPage ? <ToastBox toast={toast} onClose={() => setOpen(false)} /> : null;
 }
 
 function ToastBox({ toast, onClose }: { toast: Toast; onClose: () => void }) {

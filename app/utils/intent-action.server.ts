@@ -1,4 +1,4 @@
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import type { z } from "zod";
 import { ErrorCode } from "#contract/errors.ts";
 import type { RouteSpec } from "#contract/route.ts";
@@ -47,10 +47,13 @@ interface IntentInput {
   ctx: RequestContext;
 }
 
-/** One button of a page: the API call it makes, the toast that says it worked, and where it leads (default: the page). */
+/**
+ * One button of a page: the API call it makes, the toast that says it worked (null when the
+ * page it leads to says so itself), and where it leads (default: the page).
+ */
 interface Intent<R> {
   call(input: IntentInput): Promise<R>;
-  success(result: R): Toast;
+  success(result: R): Toast | null;
   next?(result: R): string;
 }
 
@@ -82,7 +85,13 @@ export async function dispatchIntent(
   // Each intent parses a form of its own shape: the table holds them all.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   table: Record<string, Intent<any>>,
-  opts: { page: string; keep?: readonly string[]; form?: FormData },
+  opts: {
+    page: string;
+    keep?: readonly string[];
+    form?: FormData;
+    /** Refusals the page shows next to their field (useFieldError): not again as a toast. */
+    inField?: readonly number[];
+  },
 ): Promise<ActionAnswer> {
   const ctx = await requireSignedIn(request);
   const form = opts.form ?? (await postedForm(request));
@@ -97,8 +106,12 @@ export async function dispatchIntent(
     result = await handler.call({ api, form, ctx });
   } catch (error) {
     const fields = Object.fromEntries((opts.keep ?? []).map((name) => [name, field(form, name)]));
-    return { toast: error instanceof Refusal ? error.toast : errorToast(error), fields } satisfies IntentFailure;
+    const toast = error instanceof Refusal ? error.toast : errorToast(error);
+    const inPage = toast.code !== undefined && (opts.inField ?? []).includes(toast.code);
+    return { toast: inPage ? { ...toast, inPage } : toast, fields } satisfies IntentFailure;
   }
   const toast = handler.success(result);
-  return handler.next ? redirectWithToast(handler.next(result), toast) : doneWithToast(request, opts.page, toast);
+  const next = handler.next?.(result);
+  if (!toast) return redirect(next ?? opts.page);
+  return next ? redirectWithToast(next, toast) : doneWithToast(request, opts.page, toast);
 }

@@ -13,6 +13,8 @@ export interface Toast {
   message?: string;
   /** What happened, for the native app's analytics (docs/native-bridge.md). */
   event?: NativeEvent;
+  /** The page it leads to shows it in a way of its own (the gift box's reveal): the toaster leaves it out. */
+  inPage?: boolean;
 }
 
 const TOAST_EVENT = "vv:toast";

@@ -1,4 +1,5 @@
 import { useTranslation } from "#app/utils/translation.tsx";
+import { withPrefix } from "#contract/codes.ts";
 
 /** The user's invite code and link, as text a person can read out or select. */
 export function InviteFacts({ code, link, large }: { code: string; link: string; large?: boolean }) {
@@ -8,7 +9,7 @@ export function InviteFacts({ code, link, large }: { code: string; link: string;
       <div>
         <dt>{t("team:inviteCode")}</dt>
         <dd className={large ? "mono invite-code" : "mono"}>
-          <bdi dir="ltr">{code}</bdi>
+          <bdi dir="ltr">{withPrefix("invite", code)}</bdi>
         </dd>
       </div>
       <div>

@@ -4,6 +4,7 @@ import { Icon } from "#app/components/icons.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { CopyButton, ShareLink } from "#app/components/share.tsx";
 import { isolateNumbers } from "#app/utils/format.ts";
+import { withPrefix } from "#contract/codes.ts";
 import { InviteFacts } from "./invite-facts.tsx";
 import type { loadRecruit } from "./recruit.server.ts";
 
@@ -26,7 +27,11 @@ export function RecruitPage() {
           <ShareLink url={invite.invite_link} fallbackHref="#invite-qr" copiedKey="team:recruit.linkCopied" className="button">
             {t("team:recruit.share")}
           </ShareLink>
-          <CopyButton text={invite.invite_code} copiedKey="team:recruit.codeCopied" className="button button--secondary">
+          <CopyButton
+            text={withPrefix("invite", invite.invite_code)}
+            copiedKey="team:recruit.codeCopied"
+            className="button button--secondary"
+          >
             {t("team:recruit.copyCode")}
           </CopyButton>
           <CopyButton text={invite.invite_link} copiedKey="team:recruit.linkCopied" className="button button--secondary">

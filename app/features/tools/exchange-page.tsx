@@ -1,6 +1,8 @@
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "#app/utils/translation.tsx";
-import type { ForceMember } from "#contract/tools.ts";
+import { useEffect, useRef } from "react";
+import { withPrefix } from "#contract/codes.ts";
+import type { ExchangeInfo, ForceMember } from "#contract/tools.ts";
 import { Avatar } from "#app/components/avatar.tsx";
 import { Chip } from "#app/components/chip.tsx";
 import { usePersonName } from "#app/components/person.tsx";
@@ -13,6 +15,7 @@ import { useHydrated } from "#app/utils/hydrated.ts";
 import { isolateNumbers } from "#app/utils/format.ts";
 import { StoneNumbers } from "./stone.tsx";
 import { exchangePath } from "#contract/web-paths.ts";
+import { showToast } from "#app/utils/toast.ts";
 import type { loadExchange } from "./tools.server.ts";
 
 type ExchangeData = ReturnType<typeof useLoaderData<typeof loadExchange>>;
@@ -84,6 +87,20 @@ function Confirm({ data }: { data: ExchangeData }) {
 }
 
 /**
+ * When the exchange ends while the user watches (the last place taken, or the leader cancelled),
+ * a toast says so, taking the place of one whose moment has passed ("Exchange started").
+ */
+function useToastOnEnd(status: ExchangeInfo["status"], gained: number): void {
+  const shown = useRef(status);
+  useEffect(() => {
+    if (shown.current === status) return;
+    shown.current = status;
+    if (status === "completed") showToast({ kind: "success", key: "tools:toast.completed", params: { power: gained } });
+    if (status === "cancelled") showToast({ kind: "info", key: "tools:exchange.cancelled" });
+  }, [status, gained]);
+}
+
+/**
  * /swap/<id>: an exchange. While it forms: the code to share, who has joined with what, the
  * empty places, and cancel (leader), remove (leader) or leave; it refreshes itself while
  * visible, so everyone sees the others arrive. Once done: what each gained.
@@ -98,7 +115,9 @@ export function ExchangePage() {
   const me = exchange.members.find((m) => m.is_me);
   const open = Math.max(0, exchange.member_count - exchange.members.length);
   const ratioSum = exchange.members.reduce((sum, m) => sum + m.buff_ratio, 0);
-  const link = data.swapBase + encodeURIComponent(exchange.code);
+  const code = withPrefix("exchange", exchange.code);
+  const link = data.swapBase + encodeURIComponent(code);
+  useToastOnEnd(exchange.status, me?.success_power ?? 0);
   return (
     <main className="page">
       <PageHeader title={t("tools:exchange.title")}>
@@ -129,7 +148,7 @@ export function ExchangePage() {
             {t("tools:exchange.codeTitle")}
           </h2>
           <p className="invite-code mono">
-            <bdi dir="ltr">{exchange.code}</bdi>
+            <bdi dir="ltr">{code}</bdi>
           </p>
           <p className="hint">{t("tools:exchange.codeHint")}</p>
           <div className="actions">
@@ -138,7 +157,7 @@ export function ExchangePage() {
                 {t("tools:exchange.share")}
               </ShareLink>
             ) : null}
-            <CopyButton text={exchange.code} copiedKey="tools:exchange.codeCopied" className="button button--secondary">
+            <CopyButton text={code} copiedKey="tools:exchange.codeCopied" className="button button--secondary">
               {t("tools:exchange.copy")}
             </CopyButton>
           </div>

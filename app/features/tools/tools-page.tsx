@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "#app/utils/translation.tsx";
-import { ErrorCode } from "#contract/errors.ts";
+import { withPrefix } from "#contract/codes.ts";
 import { EXCHANGE_QUOTA } from "#contract/tool-kinds.ts";
 import { Chip } from "#app/components/chip.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
@@ -12,7 +12,8 @@ import { CopyButton, ShareLink } from "#app/components/share.tsx";
 import { isolate, isolateNumbers } from "#app/utils/format.ts";
 import { useHydrated } from "#app/utils/hydrated.ts";
 import { useSignedInUser } from "#app/utils/signed-in-user.ts";
-import { CodeField } from "./code-field.tsx";
+import { CodeCard } from "./code-card.tsx";
+import { GiftReveal } from "./gift-reveal.tsx";
 import { StoneChoice, StoneFacts, StoneTile } from "./stone.tsx";
 import { exchangePath } from "#contract/web-paths.ts";
 import type { loadTools } from "./tools.server.ts";
@@ -20,7 +21,6 @@ import type { loadTools } from "./tools.server.ts";
 type ToolsData = ReturnType<typeof useLoaderData<typeof loadTools>>;
 
 const QUOTAS = Array.from({ length: EXCHANGE_QUOTA.max - EXCHANGE_QUOTA.min + 1 }, (_, i) => EXCHANGE_QUOTA.min + i);
-const GIFT_CODES = [ErrorCode.giftCodeRequired, ErrorCode.giftOwn, ErrorCode.giftUsed, ErrorCode.giftPairDone, ErrorCode.giftCodeWrong];
 
 /** The exchange the user is forming, at the top: nothing else can start until it ends. */
 function OpenExchange({ exchange }: { exchange: NonNullable<ToolsData["stones"]["open_team"]> }) {
@@ -105,41 +105,29 @@ function StartExchange({ data }: { data: ToolsData }) {
           {t("tools:start.submit")}
         </button>
       </Form>
+      <HowExchangesWork />
     </section>
   );
 }
 
-/** Join with a code someone shared: a plain GET to /swap, which asks for the stone next. */
-function JoinExchange() {
+function HowExchangesWork() {
   const { t } = useTranslation();
   return (
-    <section className="card" aria-labelledby="join-title">
-      <h2 id="join-title" className="card__title">
-        {t("tools:join.title")}
-      </h2>
-      <Form method="get" action="/swap" className="form">
-        <CodeField id="join-code" label={t("tools:join.code")} codes={[]} />
-        <button type="submit" className="button button--secondary button--block">
-          {t("tools:join.submit")}
-        </button>
-      </Form>
-      <details className="how-to">
-        <summary>{t("tools:how.title")}</summary>
-        <ol className="how">
-          <li>{t("tools:how.start")}</li>
-          <li>{t("tools:how.join")}</li>
-          <li>{t("tools:how.gain")}</li>
-          <li>{t("tools:how.once")}</li>
-        </ol>
-      </details>
-    </section>
+    <details className="how-to">
+      <summary>{t("tools:how.title")}</summary>
+      <ol className="how">
+        <li>{t("tools:how.start")}</li>
+        <li>{t("tools:how.join")}</li>
+        <li>{t("tools:how.gain")}</li>
+        <li>{t("tools:how.once")}</li>
+      </ol>
+    </details>
   );
 }
 
-/** Gift boxes: the user's codes to share, and a friend's code to open. */
+/** Gift boxes: the user's codes to share (a friend's is opened in the code card). */
 function Gifts({ data }: { data: ToolsData }) {
   const { t } = useTranslation();
-  const busy = useNavigation().formData?.get("intent") === "gift";
   // Without JavaScript the code is there to read and type; a share button would do nothing.
   const hydrated = useHydrated();
   const { list, gift_power, per_day, max_boxes } = data.gifts;
@@ -150,46 +138,42 @@ function Gifts({ data }: { data: ToolsData }) {
         {t("tools:giftsTitle")}
       </h2>
       <p className="hint">{isolateNumbers(t("tools:gifts.rule", { power: gift_power, perDay: per_day, max: max_boxes }))}</p>
-      <Form method="post" className="form form--inline">
-        <CodeField id="gift-code" label={t("tools:gifts.enter")} defaultValue={data.giftCode} codes={GIFT_CODES} />
-        <button type="submit" name="intent" value="gift" className="button" disabled={busy}>
-          {t("tools:gifts.open")}
-        </button>
-      </Form>
       <h3 className="subhead">{t("tools:gifts.yours")}</h3>
       {list.length === 0 ? (
         <p className="hint">{t("tools:gifts.none")}</p>
       ) : (
         <ul className="rows gift-codes" aria-label={t("tools:gifts.yours")}>
-          {list.map((box) => (
-            <li key={box.id} className="list-row">
-              <span className="list-row__icon">
-                <Icon name="gift" />
-              </span>
-              <div className="list-row__body">
-                <bdi dir="ltr" className="mono gift-code">
-                  {box.code}
-                </bdi>
-              </div>
-              <div className="list-row__trailing">
-                <CopyButton text={box.code} copiedKey="tools:gifts.copied" className="button button--secondary button--small">
-                  {t("tools:gifts.copy")}
-                  <span className="visually-hidden"> {isolate(box.code)}</span>
-                </CopyButton>
-                {hydrated ? (
-                  <ShareLink
-                    url={`${data.giftBase}${encodeURIComponent(box.code)}#gift`}
-                    fallbackHref="#gift"
-                    copiedKey="tools:gifts.linkCopied"
-                    className="button button--small"
-                  >
-                    {t("tools:gifts.share")}
+          {list
+            .map(({ id, code: bare }) => ({ id, code: withPrefix("gift", bare) }))
+            .map((box) => (
+              <li key={box.id} className="list-row">
+                <span className="list-row__icon">
+                  <Icon name="gift" />
+                </span>
+                <div className="list-row__body">
+                  <bdi dir="ltr" className="mono gift-code">
+                    {box.code}
+                  </bdi>
+                </div>
+                <div className="list-row__trailing">
+                  <CopyButton text={box.code} copiedKey="tools:gifts.copied" className="button button--secondary button--small">
+                    {t("tools:gifts.copy")}
                     <span className="visually-hidden"> {isolate(box.code)}</span>
-                  </ShareLink>
-                ) : null}
-              </div>
-            </li>
-          ))}
+                  </CopyButton>
+                  {hydrated ? (
+                    <ShareLink
+                      url={`${data.giftBase}${encodeURIComponent(box.code)}#gift`}
+                      fallbackHref="#gift"
+                      copiedKey="tools:gifts.linkCopied"
+                      className="button button--small"
+                    >
+                      {t("tools:gifts.share")}
+                      <span className="visually-hidden"> {isolate(box.code)}</span>
+                    </ShareLink>
+                  ) : null}
+                </div>
+              </li>
+            ))}
         </ul>
       )}
     </section>
@@ -206,10 +190,11 @@ export function ToolsPage() {
       <PageHeader title={t("tools:title")}>
         <p className="lead">{t("tools:lead", { name: isolate(personName(t, selfPerson(user))) })}</p>
       </PageHeader>
+      <GiftReveal />
       {data.stones.open_team ? <OpenExchange exchange={data.stones.open_team} /> : null}
+      <CodeCard />
       <Stones data={data} />
       <StartExchange data={data} />
-      <JoinExchange />
       <Gifts data={data} />
     </main>
   );

@@ -6,10 +6,14 @@ import { getEnv } from "#app/utils/env.server.ts";
 import { hoursMinutesText } from "#app/utils/format.ts";
 import { dispatchIntent, field, intent } from "#app/utils/intent-action.server.ts";
 import { pageTitle } from "#app/utils/page-title.server.ts";
-import { callSignedIn, errorToast, orUnavailable, requireSignedIn } from "#app/utils/request.server.ts";
+import { callSignedIn, errorToast, orUnavailable, requireSignedIn, type RequestContext } from "#app/utils/request.server.ts";
+import type { Toast } from "#app/utils/toast.ts";
+import { CODE_REFUSALS } from "./code-refusals.ts";
+import { giftOpenedToast } from "./gift-reveal.tsx";
+import type { CodeLookup } from "#contract/tools.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { translatorFor } from "#app/utils/translations.server.ts";
-import { personName } from "#app/components/person.tsx";
+import { personName, type Person } from "#app/components/person.tsx";
 import { exchangePath } from "#contract/web-paths.ts";
 
 /** Absolute links for sharing: a gift code opens /force with it filled in, an exchange code /swap. */
@@ -18,14 +22,43 @@ function shareLinks() {
   return { giftBase: `${base}/force?gift=`, swapBase: `${base}/swap?code=` };
 }
 
-/** /force, the Tools tab: the stones, the exchange being formed, and the gift boxes. */
+/** A person's name as the reader of this request calls them, for a toast. */
+function readersName(ctx: RequestContext, person: Person): string {
+  return personName(translatorFor(ctx.locale).t, person);
+}
+
+/** Where a recognised exchange or invite code goes on: the stone to bring, or the offer to bind it (the Tools tab's code card). */
+function codePath(found: CodeLookup): string {
+  if (found.kind === "exchange") return found.is_member ? exchangePath(found.team_id) : `/swap?code=${encodeURIComponent(found.code)}`;
+  return `/force?code=${encodeURIComponent(found.code)}#code`;
+}
+
+/** A code from a link (`?code=`, or a gift link's `?gift=`), or "" when there is none. */
+function linkedCode(url: URL): string {
+  return (url.searchParams.get("code") ?? url.searchParams.get("gift") ?? "").slice(0, 64);
+}
+
+/** What a typed code is, or its refusal as the toast the field shows: asked before anything else. */
+type Recognition = { found?: CodeLookup; refusal?: Toast };
+
+async function recognise(request: Request, ctx: RequestContext, code: string): Promise<Recognition> {
+  try {
+    return { found: await callSignedIn(request, ctx, routes.tools.lookupCode, { query: { code } }) };
+  } catch (error) {
+    return { refusal: errorToast(error) };
+  }
+}
+
+/** /force, the Tools tab: the stones, the exchange being formed, the gift boxes, and the one field for any code. */
 export async function loadTools(request: Request) {
   const ctx = await requireSignedIn(request);
-  const [stones, gifts, title] = await orUnavailable(
+  const typed = linkedCode(new URL(request.url));
+  const [stones, gifts, title, code] = await orUnavailable(
     Promise.all([
       callSignedIn(request, ctx, routes.tools.stones),
       callSignedIn(request, ctx, routes.tools.gifts),
       pageTitle(request, "tabs.tools"),
+      typed ? recognise(request, ctx, typed) : ({} satisfies Recognition as Recognition),
     ]),
   );
   const wait = stones.next_stone_at === null ? 0 : stones.next_stone_at - stones.server_time;
@@ -34,10 +67,34 @@ export async function loadTools(request: Request) {
     stones,
     gifts,
     nextStone: wait > 0 ? hoursMinutesText(ctx.locale, wait) : null,
-    giftCode: new URL(request.url).searchParams.get("gift")?.slice(0, 32) ?? "",
+    code: { typed, ...code },
     ...shareLinks(),
   };
 }
+
+/** /tools/code?code=…: what a code being typed is, for the code card to say before it is sent. */
+export async function loadCodeLookup(request: Request): Promise<Recognition> {
+  const ctx = await requireSignedIn(request);
+  const typed = linkedCode(new URL(request.url));
+  return typed ? recognise(request, ctx, typed) : {};
+}
+
+/**
+ * The one code field: an exchange code goes on to choosing the stone, a gift code opens its box
+ * at once (the page reveals it), an invite code is offered for binding when it still can be, and
+ * anything else is refused next to the field, as typed.
+ */
+const useCode = intent({
+  call: async ({ api, form, ctx }) => {
+    const found = await api(routes.tools.lookupCode, { query: { code: field(form, "code") } });
+    if (found.kind !== "gift") return { found };
+    const opened = await api(routes.tools.useGift, { body: { code: found.code } });
+    // The reveal names the box's owner as this reader calls them.
+    return { found, opened: { ...opened, sender: readersName(ctx, { nickname: opened.sender_nickname, alias: opened.sender_alias }) } };
+  },
+  success: ({ opened }) => (opened ? giftOpenedToast(opened) : null),
+  next: ({ found }) => (found.kind === "gift" ? "/force" : codePath(found)),
+});
 
 const TOOLS_INTENTS = {
   create: intent({
@@ -48,34 +105,43 @@ const TOOLS_INTENTS = {
     success: () => ({ kind: "success", key: "tools:toast.created" }),
     next: (exchange) => exchangePath(exchange.team_id),
   }),
-  gift: intent({
+  code: useCode,
+  bind: intent({
     call: async ({ api, form, ctx }) => {
-      const r = await api(routes.tools.useGift, { body: { code: field(form, "code") } });
-      // The toast names the sender as this reader calls them.
-      return { ...r, sender: personName(translatorFor(ctx.locale).t, { nickname: r.sender_nickname, alias: r.sender_alias }) };
+      await api(routes.team.bindInviter, { body: { invite_code: field(form, "code") } });
+      const found = await api(routes.tools.lookupCode, { query: { code: field(form, "code") } });
+      return found.kind === "invite" ? readersName(ctx, { nickname: found.inviter_nickname, alias: found.inviter_alias }) : "";
     },
-    success: (r) => ({
-      kind: "success",
-      key: r.joined_team ? "tools:toast.giftJoined" : "tools:toast.gift",
-      params: { name: r.sender, power: r.recipient_power },
-    }),
+    success: (inviter) => ({ kind: "success", key: "tools:toast.bound", params: { name: inviter } }),
+    next: () => "/team",
   }),
 };
 
 export function toolsAction(request: Request) {
-  return dispatchIntent(request, TOOLS_INTENTS, { page: "/force", keep: ["code"] });
+  return dispatchIntent(request, TOOLS_INTENTS, { page: "/force", keep: ["code"], inField: CODE_REFUSALS });
 }
 
-/** /swap?code=…: the join step of a shared exchange link; the stone to bring is chosen here. */
+/**
+ * /swap?code=…: the join step of a shared exchange link, where the stone to bring is chosen. The
+ * code is looked up first: anything but an exchange this user can join goes to the Tools tab's
+ * code card, which says what the code is or why it cannot be used, before a stone is asked for.
+ */
 export async function loadSwap(request: Request) {
   const ctx = await requireSignedIn(request);
-  const code = (new URL(request.url).searchParams.get("code") ?? "").trim().toUpperCase().slice(0, 32);
-  const [stones, title] = await orUnavailable(
-    Promise.all([callSignedIn(request, ctx, routes.tools.stones), pageTitle(request, "swap.title", "tools")]),
+  const typed = linkedCode(new URL(request.url));
+  if (!typed) throw redirect("/force#code");
+  const [stones, title, code] = await orUnavailable(
+    Promise.all([
+      callSignedIn(request, ctx, routes.tools.stones),
+      pageTitle(request, "swap.title", "tools"),
+      recognise(request, ctx, typed),
+    ]),
   );
-  // Already in this exchange (a second tap on the link): show it.
-  if (code && stones.open_team?.code === code) throw redirect(exchangePath(stones.open_team.team_id));
-  return { title, code, stones };
+  const found = code.found;
+  if (found?.kind !== "exchange") throw redirect(`/force?code=${encodeURIComponent(typed)}#code`);
+  // Already in it (a second tap on the link): show it.
+  if (found.is_member) throw redirect(exchangePath(found.team_id));
+  return { title, exchange: found, stones };
 }
 
 const SWAP_INTENTS = {
@@ -95,7 +161,7 @@ const SWAP_INTENTS = {
 };
 
 export function swapAction(request: Request) {
-  return dispatchIntent(request, SWAP_INTENTS, { page: "/swap", keep: ["code"] });
+  return dispatchIntent(request, SWAP_INTENTS, { page: "/swap" });
 }
 
 type Confirm = { kind: "cancel" } | { kind: "leave" } | { kind: "remove"; userId: number };

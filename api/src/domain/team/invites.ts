@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { bareCode } from "#contract/codes.ts";
 import { ErrorCode } from "#contract/errors.ts";
 import type { User } from "#contract/profile.ts";
 import { rowsOf } from "#api/src/db/client.ts";
@@ -37,14 +38,26 @@ export const INVITE_CODE = /^[A-Z0-9]{1,32}$/;
  * joins an account that has ended.
  */
 export async function inviterByCode(ctx: DomainContext, code: string): Promise<UserRow> {
-  const wanted = code.trim().toUpperCase();
-  if (!INVITE_CODE.test(wanted)) throw new Failure(ErrorCode.invalidInviteCode);
+  const wanted = bareCode("invite", code);
+  if (!wanted || !INVITE_CODE.test(wanted)) throw new Failure(ErrorCode.invalidInviteCode);
   const [inviter] = await ctx.db
     .select()
     .from(users)
     .where(and(eq(users.inviteCode, wanted), isNull(users.deletedAt), isNull(users.bannedAt)));
   if (!inviter) throw new Failure(ErrorCode.invalidInviteCode);
   return inviter;
+}
+
+/**
+ * What an invite code is to a signed-in user: whose it is, and whether they may still bind it
+ * (bindInviter's rules: no inviter yet, not their own, no loop).
+ */
+export async function inviteByCode(ctx: DomainContext, userId: number, code: string) {
+  const inviter = await inviterByCode(ctx, code);
+  const own = inviter.id === userId;
+  const [me] = await ctx.db.select({ inviterId: users.inviterId }).from(users).where(eq(users.id, userId));
+  const canBind = !own && me?.inviterId === null && !(await wouldLoop(ctx, inviter.id, userId));
+  return { inviter, own, canBind };
 }
 
 /**

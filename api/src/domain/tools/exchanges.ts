@@ -6,6 +6,7 @@ import { aliasOf } from "#contract/people.ts";
 import { exchangePath } from "#contract/web-paths.ts";
 import { exchangePairs, exchangeParticipants, exchanges, forceStones, users } from "#api/src/db/schema.ts";
 import { randomCode } from "#lib/crypto.ts";
+import { bareCode } from "#contract/codes.ts";
 import { uniqueViolation } from "#api/src/lib/db-errors.ts";
 import { enqueueJobs } from "#api/src/jobs/queue.ts";
 import { Failure } from "#api/src/lib/failure.ts";
@@ -161,38 +162,80 @@ function refuseClosed(exchange: ExchangeRow): void {
  * completes it at once. Joining again with the exchange already joined answers it unchanged.
  */
 export async function joinExchange(ctx: DomainContext, userId: number, input: { code: string; stoneId: number }): Promise<ExchangeInfo> {
-  const code = input.code.trim().toUpperCase();
-  if (!EXCHANGE_CODE.test(code)) throw new Failure(ErrorCode.exchangeCodeWrong);
+  const code = bareCode("exchange", input.code);
+  if (!code || !EXCHANGE_CODE.test(code)) throw new Failure(ErrorCode.exchangeCodeWrong);
   return inTransaction(ctx, async (tx) => {
     await requireGoodStanding(tx, userId);
     const exchange = await lockExchange(tx, eq(exchanges.code, code));
     if (!exchange) throw new Failure(ErrorCode.exchangeCodeWrong);
-    if (exchange.leaderId === userId) throw new Failure(ErrorCode.exchangeOwn);
-    refuseClosed(exchange);
-    // Its leader's deletion or ban cancelled it under this lock; one an older version of the API
-    // left forming answers as cancelled too.
-    if (!inGoodStanding(exchange.leader)) throw new Failure(ErrorCode.exchangeCancelled);
     const current = await participants(tx, exchange.id);
-    if (current.some((p) => p.userId === userId)) return exchangeInfoOf(tx, exchange, userId);
-    if (current.length >= exchange.quota) throw new Failure(ErrorCode.exchangeFull);
-    const others = current.map((p) => p.userId);
-    const [pair] = await tx.db
-      .select({ exchangeId: exchangePairs.exchangeId })
-      .from(exchangePairs)
-      .where(
-        or(
-          and(eq(exchangePairs.userLow, userId), inArray(exchangePairs.userHigh, others)),
-          and(eq(exchangePairs.userHigh, userId), inArray(exchangePairs.userLow, others)),
-        ),
-      )
-      .limit(1);
-    if (pair) throw new Failure(ErrorCode.exchangePairDone);
+    if (await refuseJoin(tx, exchange, userId, current)) return exchangeInfoOf(tx, exchange, userId);
     await makeDueStones(tx, userId);
     await commitStone(tx, userId, input.stoneId, exchange.id);
     await addParticipant(tx, exchange.id, userId, input.stoneId);
     const done = current.length + 1 === exchange.quota ? await complete(tx, exchange) : exchange;
     return exchangeInfoOf(tx, done, userId);
   });
+}
+
+/**
+ * Why the user may not join this exchange, thrown as its error: their own, closed, its leader
+ * gone, full, or a pair in it that has exchanged before; true when they are in it already. The
+ * join asks under the exchange's lock; a code lookup asks the same without it, so a code that
+ * cannot be joined is refused before a stone is chosen.
+ */
+async function refuseJoin(
+  tx: DomainContext,
+  exchange: ExchangeRow & { leader: Standing },
+  userId: number,
+  current: { userId: number }[],
+): Promise<boolean> {
+  if (exchange.leaderId === userId) throw new Failure(ErrorCode.exchangeOwn);
+  refuseClosed(exchange);
+  // Its leader's deletion or ban cancelled it under the join's lock; one an older version of the
+  // API left forming answers as cancelled too.
+  if (!inGoodStanding(exchange.leader)) throw new Failure(ErrorCode.exchangeCancelled);
+  if (current.some((p) => p.userId === userId)) return true;
+  if (current.length >= exchange.quota) throw new Failure(ErrorCode.exchangeFull);
+  const others = current.map((p) => p.userId);
+  const [pair] = await tx.db
+    .select({ exchangeId: exchangePairs.exchangeId })
+    .from(exchangePairs)
+    .where(
+      or(
+        and(eq(exchangePairs.userLow, userId), inArray(exchangePairs.userHigh, others)),
+        and(eq(exchangePairs.userHigh, userId), inArray(exchangePairs.userLow, others)),
+      ),
+    )
+    .limit(1);
+  if (pair) throw new Failure(ErrorCode.exchangePairDone);
+  return false;
+}
+
+/**
+ * What an exchange code opens for this user: one they are in, or one they may join; else the
+ * error a join would answer (see refuseJoin), or that they are in another exchange already.
+ */
+export async function exchangeByCode(ctx: DomainContext, userId: number, code: string) {
+  if (!EXCHANGE_CODE.test(code)) return undefined;
+  const [exchange] = await ctx.db
+    .select({
+      exchange: exchanges,
+      leader: { deletedAt: users.deletedAt, bannedAt: users.bannedAt, name: users.name, displayId: users.displayId },
+    })
+    .from(exchanges)
+    .innerJoin(users, eq(users.id, exchanges.leaderId))
+    .where(eq(exchanges.code, code));
+  if (!exchange) return undefined;
+  const row = { ...exchange.exchange, leader: exchange.leader };
+  const current = await participants(ctx, row.id);
+  // One's own exchange, forming or done (its leader's link tapped again): shown, not refused.
+  const isMember = current.some((p) => p.userId === userId);
+  if (!isMember) {
+    await refuseJoin(ctx, row, userId, current);
+    if (await openExchangeOf(ctx, userId)) throw new Failure(ErrorCode.exchangeBusy);
+  }
+  return { team_id: row.id, code: row.code, quota: row.quota, joined: current.length, is_member: isMember, leader: exchange.leader };
 }
 
 /**

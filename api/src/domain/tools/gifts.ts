@@ -5,6 +5,7 @@ import { GIFTS_PATH } from "#contract/web-paths.ts";
 import { giftBoxes, giftPairs, users } from "#api/src/db/schema.ts";
 import { utcDay } from "#api/src/lib/clock.ts";
 import { randomCode } from "#lib/crypto.ts";
+import { bareCode } from "#contract/codes.ts";
 import { Failure } from "#api/src/lib/failure.ts";
 import { enqueueJobs } from "#api/src/jobs/queue.ts";
 import { inGoodStanding, requireGoodStanding, shareStanding } from "#api/src/domain/accounts/standing.ts";
@@ -96,6 +97,38 @@ async function joinSendersTeam(tx: DomainContext, senderId: number, recipientId:
 }
 
 /**
+ * What a gift code opens for this user, or the error using it would answer: their own, its owner
+ * gone, used, or a pair that has activated a box before. Asked without locks, so a code that
+ * cannot be used is refused at once; useGift settles the race.
+ */
+export async function giftByCode(ctx: DomainContext, userId: number, code: string) {
+  if (!GIFT_CODE.test(code)) return undefined;
+  const [box] = await ctx.db
+    .select({
+      ownerId: giftBoxes.ownerId,
+      usedAt: giftBoxes.usedAt,
+      name: users.name,
+      displayId: users.displayId,
+      deletedAt: users.deletedAt,
+      bannedAt: users.bannedAt,
+    })
+    .from(giftBoxes)
+    .innerJoin(users, eq(users.id, giftBoxes.ownerId))
+    .where(eq(giftBoxes.code, code));
+  if (!box) return undefined;
+  if (box.ownerId === userId) throw new Failure(ErrorCode.giftOwn);
+  if (!inGoodStanding(box)) throw new Failure(ErrorCode.giftCodeWrong);
+  if (box.usedAt) throw new Failure(ErrorCode.giftUsed);
+  const [low, high] = [Math.min(userId, box.ownerId), Math.max(userId, box.ownerId)];
+  const [pair] = await ctx.db
+    .select({ boxId: giftPairs.boxId })
+    .from(giftPairs)
+    .where(and(eq(giftPairs.userLow, low), eq(giftPairs.userHigh, high)));
+  if (pair) throw new Failure(ErrorCode.giftPairDone);
+  return { code, owner: box, power: ctx.config.GIFT_POWER };
+}
+
+/**
  * Uses another user's gift code: both gain GIFT_POWER, the box is used, and the pair may never
  * activate a box between them again (either way round). The code's owner, when a browser of
  * theirs is subscribed, is told who used it by a push queued in this transaction. The box row lock and the pair key
@@ -104,9 +137,9 @@ async function joinSendersTeam(tx: DomainContext, senderId: number, recipientId:
  * (an ended account gives nothing), and a deletion or ban either sees this use or is seen by it.
  */
 export async function useGift(ctx: DomainContext, userId: number, rawCode: string) {
-  const code = rawCode.trim().toUpperCase();
-  if (!code) throw new Failure(ErrorCode.giftCodeRequired);
-  if (!GIFT_CODE.test(code)) throw new Failure(ErrorCode.giftCodeWrong);
+  const code = bareCode("gift", rawCode);
+  if (code === "") throw new Failure(ErrorCode.giftCodeRequired);
+  if (!code || !GIFT_CODE.test(code)) throw new Failure(ErrorCode.giftCodeWrong);
   return inTransaction(ctx, async (tx) => {
     await requireGoodStanding(tx, userId);
     const [found] = await tx.db.select({ ownerId: giftBoxes.ownerId }).from(giftBoxes).where(eq(giftBoxes.code, code));

@@ -11,9 +11,11 @@ import {
 import { giftList, useGift } from "#api/src/domain/tools/gifts.ts";
 import { stoneList } from "#api/src/domain/tools/stone-list.ts";
 import { bind } from "#api/src/plugins/route.ts";
+import { lookupCode } from "#api/src/domain/tools/code-lookup.ts";
 
 export async function toolsApi(app: FastifyInstance): Promise<void> {
   const ctx = app.domain;
+  bind(app, toolsRoutes.lookupCode, ({ principal, query }) => lookupCode(ctx, principal.userId, query.code));
   bind(app, toolsRoutes.stones, ({ principal }) => stoneList(ctx, principal.userId));
   bind(app, toolsRoutes.createExchange, ({ principal, body }) =>
     createExchange(ctx, principal.userId, { stoneId: body.force_stone_id, quota: body.member_count }),
