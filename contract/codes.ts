@@ -5,11 +5,11 @@
  * shows a code, and every field and /v1 call takes a code with or without it. Zod-free: the
  * browser imports it.
  */
-export const CODE_KINDS = ["invite", "exchange", "gift"] as const;
+const CODE_KINDS = ["invite", "exchange", "gift"] as const;
 export type CodeKind = (typeof CODE_KINDS)[number];
 
 /** Latin capitals in every language: a code is copied and typed between people who read different scripts. */
-export const CODE_PREFIX: Record<CodeKind, string> = { invite: "INV", exchange: "SWAP", gift: "GIFT" };
+const CODE_PREFIX: Record<CodeKind, string> = { invite: "INV", exchange: "SWAP", gift: "GIFT" };
 
 const BARE_LENGTH = 8;
 
