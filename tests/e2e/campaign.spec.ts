@@ -177,8 +177,9 @@ test("en: tasks on /airdrop, the form's errors and preview, in review, rejected,
 
   // The invite code the user has from the start, as /recruit shows it.
   await page.goto("/recruit");
-  const code = (await page.locator(".invite-code").innerText()).trim();
-  expect(code).toMatch(/^[A-Z0-9]{4,32}$/);
+  const shown = (await page.locator(".invite-code").innerText()).trim();
+  expect(shown).toMatch(/^INV-[A-Z0-9]{8}$/);
+  const code = shown.slice("INV-".length);
   const link = `${base}/register?invite=${code}`;
   const imagePath = `/campaign/share/${code}.png`;
 
