@@ -1,0 +1,148 @@
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { auditLog, ledger, users } from "#api/src/db/schema.ts";
+import { correctBalance } from "#api/src/domain/ledger/corrections.ts";
+import { ledgerDifferences } from "#api/src/domain/ledger/verify.ts";
+import { createTestApi, openPglite, type TestApi } from "../setup/test-api.ts";
+import { collect, distributeOne, roundConfig, setInRound, start } from "./airdrop-helpers.ts";
+import { expectOk, runOps, signUp } from "./helpers.ts";
+
+// The ledger: every change of VV, unclaimed VV, BTC and Soul Power is a line written with the
+// change, each balance is the sum of its lines, and a line is never changed.
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi(roundConfig({ TOKEN_IDLE_DAYS: "365" }));
+});
+afterAll(async () => api.close());
+
+type User = Awaited<ReturnType<typeof signUp>>;
+
+function linesOf(userId: number) {
+  return api.domain.db.select().from(ledger).where(eq(ledger.userId, userId)).orderBy(asc(ledger.id));
+}
+
+async function giftCode(u: User): Promise<string> {
+  return expectOk<{ list: { code: string }[] }>(await u.client.call("GET", "/v1/mint/force_box/")).list[0].code;
+}
+
+describe("ledger lines", () => {
+  test("a round's line carries its parts; a claim moves it into the balance; gifts and starts are lines; the books agree", async () => {
+    setInRound(api, 60);
+    const inviter = await signUp(api);
+    const member = await signUp(api, { invite: inviter.user.invite_code });
+    await start(inviter.client);
+    await start(member.client);
+    setInRound(api, 62);
+    await distributeOne(api, 61);
+
+    // Own 100 + level-1 part 25 (a quarter of the member's 100), at 0.01 VV a point: 1.25 VV.
+    const round = (await linesOf(inviter.user.id)).find((l) => l.kind === "round")!;
+    expect(round).toMatchObject({ asset: "unclaimed", amount: 125_000_000n, ruleVersion: 1, ref: "round:61" });
+    expect(round.details).toEqual({ round: 61, own: 100, team_l1: 25, team_l2: 0, rate: 1_000_000 });
+
+    await collect(inviter.client);
+    const claim = (await linesOf(inviter.user.id)).filter((l) => l.kind === "claim");
+    expect(claim.map((l) => [l.asset, l.amount])).toEqual([
+      ["unclaimed", -125_000_000n],
+      ["vv", 125_000_000n],
+    ]);
+    expect(claim[0].details).toEqual({ rounds: [61] });
+
+    expectOk(await member.client.call("POST", "/v1/mint/force_box/use/", { code: await giftCode(inviter) }));
+    const gifts = (await linesOf(member.user.id)).filter((l) => l.kind === "gift");
+    expect(gifts).toHaveLength(1);
+    expect(gifts[0]).toMatchObject({ asset: "power", amount: 10n });
+    expect(gifts[0].details).toMatchObject({ side: "recipient", with: inviter.user.id });
+    expect((await linesOf(member.user.id)).map((l) => l.kind)).toEqual(["start", "round", "gift"]);
+
+    expect(await ledgerDifferences(api.domain, [inviter.user.id, member.user.id])).toEqual([]);
+  });
+
+  test("a line is never changed or deleted: the database refuses", async () => {
+    const u = await signUp(api);
+    await start(u.client);
+    await expect(api.domain.db.execute(sql`update ledger set amount = 0 where user_id = ${u.user.id}`)).rejects.toThrow();
+    await expect(api.domain.db.execute(sql`delete from ledger where user_id = ${u.user.id}`)).rejects.toThrow();
+    expect((await linesOf(u.user.id)).map((l) => l.amount)).toEqual([100n]);
+  });
+
+  test("a balance changed beside the ledger is reported; an operator's correction is a line with its reason", async () => {
+    const u = await signUp(api);
+    await start(u.client);
+    await api.domain.db.update(users).set({ vv: 7n }).where(eq(users.id, u.user.id));
+    expect(await ledgerDifferences(api.domain, [u.user.id])).toEqual([{ userId: u.user.id, asset: "vv", balance: 7n, ledger: 0n }]);
+
+    await expect(correctBalance(api.domain, { email: u.email, asset: "vv", amount: "-1", reason: "x", actor: "op" })).rejects.toThrow(
+      /only add/,
+    );
+    await expect(correctBalance(api.domain, { email: u.email, asset: "power", amount: -500, reason: "x", actor: "op" })).rejects.toThrow(
+      /below 0/,
+    );
+    expect(
+      await correctBalance(api.domain, { email: "nobody@example.com", asset: "power", amount: 1, reason: "x", actor: "op" }),
+    ).toBeUndefined();
+    expect(await correctBalance(api.domain, { email: u.email, asset: "power", amount: -30, reason: "bonus paid twice", actor: "op" })).toBe(
+      "70",
+    );
+    const correction = (await linesOf(u.user.id)).find((l) => l.kind === "correction")!;
+    expect(correction).toMatchObject({ asset: "power", amount: -30n, details: { reason: "bonus paid twice", by: "op" } });
+    expect(await ledgerDifferences(api.domain, [u.user.id])).toEqual([{ userId: u.user.id, asset: "vv", balance: 7n, ledger: 0n }]);
+  });
+});
+
+describe("a deletion's team move", () => {
+  test("in a three-level chain the deleted account's member moves up with their own member; both histories and the audit say so", async () => {
+    const top = await signUp(api);
+    const gone = await signUp(api, { invite: top.user.invite_code });
+    const middle = await signUp(api, { invite: gone.user.invite_code });
+    const bottom = await signUp(api, { invite: middle.user.invite_code });
+    expectOk(await gone.client.call("POST", "/v1/user/delete/", { confirm: "DELETE" }));
+
+    const inviterOf = async (id: number) => (await api.domain.db.select({ i: users.inviterId }).from(users).where(eq(users.id, id)))[0].i;
+    expect(await inviterOf(middle.user.id)).toBe(top.user.id);
+    expect(await inviterOf(bottom.user.id)).toBe(middle.user.id);
+    const moves = async (id: number) => (await linesOf(id)).filter((l) => l.kind === "team_move").map((l) => [l.amount, l.details]);
+    expect(await moves(middle.user.id)).toEqual([[0n, { from: gone.user.id, to: top.user.id }]]);
+    expect(await moves(top.user.id)).toEqual([[1n, { member: middle.user.id, from: gone.user.id }]]);
+    expect(await moves(bottom.user.id)).toEqual([]);
+    const [audit] = await api.domain.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "delete-account"), eq(auditLog.target, `user:${gone.user.id}`)));
+    expect(audit.detail).toEqual({ moved_members: [middle.user.id], moved_to: top.user.id });
+  });
+});
+
+describe("npm run ops -- verify-ledger", () => {
+  test("passes when the books agree, fails naming each difference", async () => {
+    const dataDir = `tests/.tmp/ledger-${randomBytes(4).toString("hex")}`;
+    try {
+      const database = await openPglite(dataDir);
+      const [user] = await database.db
+        .insert(users)
+        .values({ displayId: "123456781", inviteCode: "LEDGER23", createdAt: new Date(), email: "ops-ledger@example.com" })
+        .returning();
+      await database.close();
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", OPERATOR: "tester" };
+      delete env.DATABASE_URL;
+      expect((await runOps(env, "verify-ledger")).trim()).toBe("every balance is the sum of its ledger lines");
+      expect((await runOps(env, "correct", "ops-ledger@example.com", "vv", "2.5", "missed", "round")).trim()).toBe(
+        "corrected vv of ops-ledger@example.com: now 2.50000000",
+      );
+
+      const tampered = await openPglite(dataDir);
+      await tampered.db.update(users).set({ power: 5 }).where(eq(users.id, user.id));
+      await tampered.close();
+      const failed = await runOps(env, "verify-ledger").then(
+        () => "passed",
+        (error: { code: number; stderr: string }) => `${error.code} ${error.stderr}`,
+      );
+      expect(failed).toContain("1 balance(s) differ from the ledger");
+      expect(failed).toContain(`${user.id}\tpower\t5\t0`);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
