@@ -7,7 +7,9 @@ import { correctBalance } from "#api/src/domain/ledger/corrections.ts";
 import { ledgerDifferences } from "#api/src/domain/ledger/verify.ts";
 import { createTestApi, openPglite, type TestApi } from "../setup/test-api.ts";
 import { collect, distributeOne, roundConfig, setInRound, start } from "./airdrop-helpers.ts";
-import { expectOk, runOps, signUp } from "./helpers.ts";
+import { expectCode, expectOk, runOps, signUp } from "./helpers.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { historyResult, type History } from "#contract/ledger.ts";
 
 // The ledger: every change of VV, unclaimed VV, BTC and Soul Power is a line written with the
 // change, each balance is the sum of its lines, and a line is never changed.
@@ -89,6 +91,72 @@ describe("ledger lines", () => {
     const correction = (await linesOf(u.user.id)).find((l) => l.kind === "correction")!;
     expect(correction).toMatchObject({ asset: "power", amount: -30n, details: { reason: "bonus paid twice", by: "op" } });
     expect(await ledgerDifferences(api.domain, [u.user.id])).toEqual([{ userId: u.user.id, asset: "vv", balance: 7n, ledger: 0n }]);
+  });
+});
+
+describe("GET /v1/mint/ledger/", () => {
+  const historyCall = (u: User, query: Record<string, string> = {}) => u.client.call("GET", "/v1/mint/ledger/", undefined, query);
+  async function historyOf(u: User, query: Record<string, string> = {}): Promise<History> {
+    const data = expectOk<History>(await historyCall(u, query));
+    const parsed = historyResult.strict().safeParse(data);
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+    return data;
+  }
+
+  test("newest first, each line with what explains it; a filter by kind; keyset pages; other people by name, gone once deleted", async () => {
+    setInRound(api, 70);
+    const inviter = await signUp(api);
+    const member = await signUp(api, { invite: inviter.user.invite_code });
+    await start(inviter.client);
+    await start(member.client);
+    for (let round = 71; round <= 92; round++) {
+      setInRound(api, round + 1);
+      await distributeOne(api, round);
+      // Both claim every other round, so neither pauses and the member's power keeps counting.
+      if (round % 2 === 0) await Promise.all([collect(inviter.client), collect(member.client)]);
+    }
+    expectOk(await member.client.call("POST", "/v1/mint/force_box/use/", { code: await giftCode(inviter) }));
+
+    const first = await historyOf(inviter);
+    expect(first.list).toHaveLength(20);
+    expect(first.list[0]).toMatchObject({
+      kind: "gift",
+      asset: "power",
+      amount: "10",
+      gift: { side: "sender", other: { name: expect.any(String) } },
+    });
+    expect(first.list[0].gift!.other!.name).not.toBe("");
+    const rounds = await historyOf(inviter, { kind: "round" });
+    expect(rounds.list[0]).toMatchObject({
+      kind: "round",
+      asset: "unclaimed",
+      amount: "1.25000000",
+      rule_version: 1,
+      round: { number: 92, own: 100, team_l1: 25, team_l2: 0, power: 125, rate: "0.01000000" },
+    });
+    expect(rounds.list.every((l) => l.kind === "round")).toBe(true);
+    const claims = await historyOf(inviter, { kind: "claim" });
+    expect(claims.list.slice(0, 2).map((l) => [l.asset, l.amount, l.rounds])).toEqual([
+      ["vv", "2.50000000", [91, 92]],
+      ["unclaimed", "-2.50000000", [91, 92]],
+    ]);
+
+    // Every line once across the pages, in order, until the last page says so.
+    const all = [...first.list];
+    for (let cursor = first.next_cursor; cursor;) {
+      const page = await historyOf(inviter, { cursor });
+      all.push(...page.list);
+      cursor = page.next_cursor;
+    }
+    const ids = all.map((l) => l.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(all.at(-1)).toMatchObject({ kind: "start", amount: "100" });
+
+    expectOk(await member.client.call("POST", "/v1/user/delete/", { confirm: "DELETE" }));
+    expect((await historyOf(inviter, { kind: "gift" })).list[0].gift!.other).toEqual({ name: "" });
+    for (const bad of [{ kind: "nope" }, { cursor: "-1" }, { cursor: "x".repeat(30) }])
+      expectCode(await historyCall(inviter, bad), ErrorCode.badRequest, 400);
   });
 });
 
