@@ -155,7 +155,7 @@ describe("GET /v1/mint/ledger/", () => {
 
     expectOk(await member.client.call("POST", "/v1/user/delete/", { confirm: "DELETE" }));
     expect((await historyOf(inviter, { kind: "gift" })).list[0].gift!.other).toEqual({ name: "" });
-    for (const bad of [{ kind: "nope" }, { cursor: "-1" }, { cursor: "x".repeat(30) }])
+    for (const bad of [{ kind: "nope" }, { cursor: "-1" }, { cursor: "x".repeat(30) }] as Record<string, string>[])
       expectCode(await historyCall(inviter, bad), ErrorCode.badRequest, 400);
   });
 });
