@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LEDGER_ASSETS, LEDGER_KINDS } from "./ledger-kinds.ts";
 import { route } from "./route.ts";
-import { epochSeconds, moneyString } from "./wire.ts";
+import { aliasField, epochSeconds, moneyString, nicknameField } from "./wire.ts";
 
 /** Lines per page of the history: it grows a page at a time, newest first. */
 export const LEDGER_PAGE_SIZE = 20;
@@ -15,10 +15,8 @@ const historyQuery = z.object({
     .describe("next_cursor of the previous page; absent for the first page (newest lines first)"),
 });
 
-/** Another person a line names, looked up when it is read: a deleted account is no one's name. */
-const personSchema = z.object({
-  name: z.string().describe("As a teammate sees them: nickname, else the display id masked; empty for a deleted account"),
-});
+/** Another person a line names, looked up when it is read: null once their account is deleted (a line keeps the event, not the person). */
+const personSchema = z.object({ nickname: nicknameField("person"), alias: aliasField("person") }).nullable();
 
 export const ledgerLineSchema = z.object({
   id: z.number().int(),
@@ -45,11 +43,15 @@ export const ledgerLineSchema = z.object({
     .object({ id: z.number().int(), stone_power: z.number().int().nullable(), bonus_percent: z.number().int().nullable() })
     .nullable()
     .describe("An exchange's gain: the user's stone power plus that power times every participant's bonus together"),
-  gift: z.object({ side: z.enum(["sender", "recipient"]), other: personSchema.nullable() }).nullable(),
+  gift: z.object({ side: z.enum(["sender", "recipient"]), other: personSchema }).nullable(),
   team: z
-    .object({ member: personSchema.nullable(), from: personSchema, to: personSchema.nullable() })
+    .object({
+      moved_in: z.boolean().describe("true: a member moved into the user's team; false: the user moved, their inviter's account deleted"),
+      member: personSchema.describe("Who moved in (moved_in)"),
+      to: personSchema.describe("The user's new inviter (not moved_in); null when the deleted account had none"),
+    })
     .nullable()
-    .describe("A team move: the deleted account (from), the member who moved, and where they went (to: none when it had no inviter)"),
+    .describe("A team move made by an account's deletion"),
   task: z.number().int().nullable().describe("The bonus task's bonus_type"),
   reason: z.string().nullable().describe("An operator's correction: why"),
 });

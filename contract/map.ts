@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { route } from "./route.ts";
-import { epochSeconds } from "./wire.ts";
+import { aliasField, epochSeconds, nicknameField } from "./wire.ts";
 
 // JSON numbers only: a coercing schema read "", null, true and [5] as 0, 0, 1 and 5.
 const latitude = z.number().min(-90).max(90).describe("Degrees north, WGS 84");
@@ -16,9 +16,15 @@ export const storedLocationSchema = z.object({
 });
 export type StoredLocation = z.infer<typeof storedLocationSchema>;
 
-/** What anyone nearby may see of a user: a nickname, an avatar and a rounded point, nothing else. */
+/** What anyone nearby may see of a user: a nickname or friendly name, an avatar and a rounded point, nothing else. */
 const nearbyUserSchema = z.object({
-  name: z.string().describe("The user's nickname, or their display id masked (1234****89) when they have none"),
+  name: z
+    .string()
+    .describe(
+      "Kept as the released native apps read it: the user's nickname, or their display id masked (1234****89) when they have none. Newer clients show `nickname`, or else `alias`",
+    ),
+  nickname: nicknameField("user"),
+  alias: aliasField("user"),
   avatar: z.string().describe("The user's approved avatar URL, or empty"),
   lat: latitude.describe("The user's stored latitude, rounded to the grid"),
   lng: longitude.describe("The user's stored longitude, rounded to the grid"),

@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { route } from "./route.ts";
-import { emptyResult, moneyString, epochSeconds } from "./wire.ts";
+import { aliasField, emptyResult, moneyString, epochSeconds } from "./wire.ts";
 
 const language = z.string().trim().max(16);
 
 export const userSchema = z.object({
   id: z.number().int(),
   display_id: z.string(),
-  name: z.string(),
+  name: z.string().describe("The user's nickname, or empty"),
+  alias: aliasField("user"),
   avatar: z.string(),
   avatar_new: z.string(),
   avatar_status: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { airdropStatusSchema } from "./airdrop.ts";
 import { userResult } from "./profile.ts";
 import { route } from "./route.ts";
-import { epochSeconds } from "./wire.ts";
+import { aliasField, epochSeconds, nicknameField } from "./wire.ts";
 
 const bindInviteBody = z.object({ invite_code: z.string().trim().max(32) });
 const inviteResult = z.object({
@@ -29,7 +29,13 @@ const teamMemberSchema = z.object({
   power: z.number().int().describe("The member's own Soul Power"),
   mint_status: airdropStatusSchema,
   invite_reward: z.boolean().describe("Whether the member counts toward the invite reward (a level-1 member who started)"),
-  name: z.string().describe("The member's nickname, or their display id masked (1234****89) when they have none"),
+  name: z
+    .string()
+    .describe(
+      "Kept as the released native apps read it: the member's nickname, or their display id masked (1234****89) when they have none. Newer clients show `nickname`, or else `alias`",
+    ),
+  nickname: nicknameField("member"),
+  alias: aliasField("member"),
   avatar: z.string().describe("The member's approved avatar URL, or empty"),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
@@ -71,7 +77,13 @@ const remindResult = z.object({
 
 const inviterQuery = z.object({ invite_code: z.string().trim().max(32) });
 const inviterResult = z.object({
-  name: z.string().describe("The inviter's nickname, or their display id masked"),
+  name: z
+    .string()
+    .describe(
+      "Kept as the released native apps read it: the inviter's nickname, or their display id masked (1234****89). Newer clients show `nickname`, or else `alias`",
+    ),
+  nickname: nicknameField("inviter"),
+  alias: aliasField("inviter"),
   share_image: z
     .string()
     .nullable()

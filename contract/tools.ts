@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { route } from "./route.ts";
 import { EXCHANGE_QUOTA, STONE_KINDS } from "./tool-kinds.ts";
-import { emptyResult, epochSeconds } from "./wire.ts";
+import { aliasField, emptyResult, epochSeconds, nicknameField } from "./wire.ts";
 
 const exchangeId = z.number().int().positive();
 const stoneId = z.number().int().positive();
@@ -10,8 +10,13 @@ const stoneId = z.number().int().positive();
 const forceMemberSchema = z.object({
   user_id: z.number().int(),
   user_display_id: z.string().describe("The display id with its middle masked"),
-  name: z.string().describe("Nickname, or the masked display id when there is none"),
-  user_name: z.string().describe("Nickname, or empty"),
+  name: z
+    .string()
+    .describe(
+      "Kept as the released native apps read it: the nickname, or the masked display id when there is none. Newer clients show `user_name`, or else `alias`",
+    ),
+  user_name: nicknameField("participant"),
+  alias: aliasField("participant"),
   power: z.number().int().describe("The stone's power"),
   buff_ratio: z.number().int().describe("The stone's bonus rate, percent"),
   success_power: z
@@ -83,7 +88,13 @@ const useGiftBody = z.object({ code });
 export const useGiftResult = z.object({
   sender_power: z.number().int().describe("Power the box's owner gained"),
   recipient_power: z.number().int().describe("Power the user who entered the code gained"),
-  sender_name: z.string().describe("The box owner as a teammate sees them"),
+  sender_name: z
+    .string()
+    .describe(
+      "Kept as the released native apps read it: the box owner's nickname, or their display id masked. Newer clients show `sender_nickname`, or else `sender_alias`",
+    ),
+  sender_nickname: nicknameField("box owner"),
+  sender_alias: aliasField("box owner"),
   joined_team: z.boolean().describe("Whether the user became the sender's level-1 member"),
 });
 
@@ -102,18 +113,21 @@ export const codeLookupResult = z.discriminatedUnion("kind", [
     quota: z.number().int().describe("The participant quota, the leader included"),
     joined: z.number().int().describe("Participants so far"),
     is_member: z.boolean().describe("Whether the user is in it already"),
-    leader_name: z.string().describe("Who started it, as a teammate sees them"),
+    leader_nickname: nicknameField("leader who started it"),
+    leader_alias: aliasField("leader who started it"),
   }),
   z.object({
     kind: z.literal("gift"),
     code: prefixedCode,
-    owner_name: z.string().describe("Whose box it is, as a teammate sees them"),
+    owner_nickname: nicknameField("box owner"),
+    owner_alias: aliasField("box owner"),
     power: z.number().int().describe("Power each side gains when it is opened"),
   }),
   z.object({
     kind: z.literal("invite"),
     code: prefixedCode,
-    inviter_name: z.string().describe("Whose invite code it is, as a teammate sees them"),
+    inviter_nickname: nicknameField("code's owner"),
+    inviter_alias: aliasField("code's owner"),
     own: z.boolean().describe("Whether it is the user's own invite code"),
     can_bind: z.boolean().describe("Whether POST /v1/user/invite_code/ would make its owner the user's inviter now"),
   }),

@@ -8,6 +8,17 @@ export const moneyString = z
 export const epochSeconds = z.number().int().describe("Epoch seconds");
 export const emptyResult = z.object({});
 
+/** Another person's nickname on the wire, as its own field. */
+export const nicknameField = (who: string) => z.string().describe(`The ${who}'s nickname, or empty when they have none`);
+
+/** A person's generated friendly name (contract/people.ts), what clients show while there is no nickname. */
+export const aliasField = (who: string) =>
+  z
+    .string()
+    .describe(
+      `The ${who}'s friendly name made from their display id, as an animal key and a number 10-99 ("fox-42"): clients write it in the reader's language ("Fox 42") and draw the animal's emoji as the avatar when there is no nickname`,
+    );
+
 /**
  * The query every client appends to every call, as the native apps already send it. The API drops unknown keys;
  * the web app fills each of these from the visitor's session.

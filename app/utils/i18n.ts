@@ -1,8 +1,9 @@
 /**
  * The web app's translation namespaces, one file each in locales/<lng>/. The root's travel
- * with every page; each feature owns one and its routes declare it in `handle.i18n`.
+ * with every page (`people`: the animals of people's friendly names, which many pages show);
+ * each feature owns one and its routes declare it in `handle.i18n`.
  */
-export const ROOT_NAMESPACES = ["common", "errors"] as const;
+export const ROOT_NAMESPACES = ["common", "errors", "people"] as const;
 export const FEATURE_NAMESPACES = [
   "auth",
   "airdrop",

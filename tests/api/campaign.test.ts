@@ -228,6 +228,8 @@ describe("review by an operator, and the share image", () => {
     const visitor = await signUp(api);
     expect(expectOk(await visitor.client.call("GET", "/v1/user/inviter/", undefined, { invite_code: code }))).toEqual({
       name: expect.any(String),
+      nickname: expect.any(String),
+      alias: expect.stringMatching(/^[a-z]+-\d{2}$/),
       share_image: `/campaign/share/${code}.png`,
     });
   });

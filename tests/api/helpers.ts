@@ -5,9 +5,11 @@
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
 import { expect } from "vitest";
 import type { OtpPurpose } from "#contract/accounts.ts";
+import { aliasOf, parseAlias } from "#contract/people.ts";
 import { browserAt, type Browser, type PushService } from "../setup/push-service.ts";
 import { client, lastCode, type Answer, type TestApi } from "../setup/test-api.ts";
 
@@ -157,4 +159,14 @@ export async function subscribeBrowser(service: PushService, c: Caller, zone = "
   const browser = browserAt(service);
   expectOk(await c.call("POST", "/v1/user/web_push/subscribe/", { ...browser.json, time_zone: zone }));
   return browser;
+}
+
+/** A user's alias as a reader of `language` sees it ("Fox 42"): the animal as locales/<language>/people.json names it, and the number. */
+export function aliasIn(language: string, displayId: string): string {
+  const { alias, animals } = JSON.parse(readFileSync(`locales/${language}/people.json`, "utf8")) as {
+    alias: string;
+    animals: Record<string, string>;
+  };
+  const { key, number } = parseAlias(aliasOf(displayId))!;
+  return alias.replace("{{animal}}", animals[key]).replace("{{number}}", String(number));
 }

@@ -9,6 +9,7 @@ import { createTestApi, openPglite, type TestApi } from "../setup/test-api.ts";
 import { collect, distributeOne, roundConfig, setInRound, start } from "./airdrop-helpers.ts";
 import { expectCode, expectOk, runOps, signUp } from "./helpers.ts";
 import { ErrorCode } from "#contract/errors.ts";
+import { aliasOf } from "#contract/people.ts";
 import { historyResult, type History } from "#contract/ledger.ts";
 
 // The ledger: every change of VV, unclaimed VV, BTC and Soul Power is a line written with the
@@ -123,9 +124,8 @@ describe("GET /v1/mint/ledger/", () => {
       kind: "gift",
       asset: "power",
       amount: "10",
-      gift: { side: "sender", other: { name: expect.any(String) } },
+      gift: { side: "sender", other: { nickname: "", alias: aliasOf(member.user.display_id) } },
     });
-    expect(first.list[0].gift!.other!.name).not.toBe("");
     const rounds = await historyOf(inviter, { kind: "round" });
     expect(rounds.list[0]).toMatchObject({
       kind: "round",
@@ -154,7 +154,7 @@ describe("GET /v1/mint/ledger/", () => {
     expect(all.at(-1)).toMatchObject({ kind: "start", amount: "100" });
 
     expectOk(await member.client.call("POST", "/v1/user/delete/", { confirm: "DELETE" }));
-    expect((await historyOf(inviter, { kind: "gift" })).list[0].gift!.other).toEqual({ name: "" });
+    expect((await historyOf(inviter, { kind: "gift" })).list[0].gift!.other).toBeNull();
     for (const bad of [{ kind: "nope" }, { cursor: "-1" }, { cursor: "x".repeat(30) }] as Record<string, string>[])
       expectCode(await historyCall(inviter, bad), ErrorCode.badRequest, 400);
   });

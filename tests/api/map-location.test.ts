@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "#contract/errors.ts";
+import { aliasOf } from "#contract/people.ts";
 import { nearbyResult, storedLocationSchema, type Nearby, type StoredLocation } from "#contract/map.ts";
 import { apiConfigSchema } from "#api/src/config.ts";
 import { rowsOf } from "#api/src/db/client.ts";
@@ -232,7 +233,14 @@ describe("GET /v1/mint/user/nearby/", () => {
     await share(twinB.client, offset(madrid, { east: -12 }));
     const answer = await nearbyOf(me.client);
     expect(names(answer)).toEqual(["Near 5", "Twin A", "Twin B", "Mid 20", "Far 40"]);
-    expect(answer.list[0]).toEqual({ name: "Near 5", avatar: "", lat: 40.42, lng: -3.64 });
+    expect(answer.list[0]).toEqual({
+      name: "Near 5",
+      nickname: "Near 5",
+      alias: aliasOf(near.user.display_id),
+      avatar: "",
+      lat: 40.42,
+      lng: -3.64,
+    });
   });
 
   test("what others see: name, approved avatar and the rounded point only; never the caller, the silent, the stopped, the deleted or the banned", async () => {
@@ -270,10 +278,17 @@ describe("GET /v1/mint/user/nearby/", () => {
     const data = expectOk<Nearby>(answer);
     // 2 km west, then 3.3 km north.
     expect(data.list).toEqual([
-      { name: "Named Friend", avatar: "https://cdn.example/ok.webp", lat: 52.52, lng: 13.38 },
-      { name: masked, avatar: "", lat: 52.55, lng: 13.41 },
+      {
+        name: "Named Friend",
+        nickname: "Named Friend",
+        alias: aliasOf(named.user.display_id),
+        avatar: "https://cdn.example/ok.webp",
+        lat: 52.52,
+        lng: 13.38,
+      },
+      { name: masked, nickname: "", alias: aliasOf(id), avatar: "", lat: 52.55, lng: 13.41 },
     ]);
-    for (const u of data.list) expect(Object.keys(u).sort()).toEqual(["avatar", "lat", "lng", "name"]);
+    for (const u of data.list) expect(Object.keys(u).sort()).toEqual(["alias", "avatar", "lat", "lng", "name", "nickname"]);
     for (const who of [me, named, plain, silent, stopped, leaving, banned]) expect(raw).not.toContain(who.email);
     expect(raw).not.toMatch(/review|user_id|display_id|"id"|@example\.com|52\.51613|13\.37704/);
     expect(raw).not.toContain(id);

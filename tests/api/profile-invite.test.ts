@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "#contract/errors.ts";
+import { aliasOf } from "#contract/people.ts";
 import { userSchema } from "#contract/profile.ts";
 import { users } from "#api/src/db/schema.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
@@ -73,12 +74,19 @@ describe("invites", () => {
   test("GET /v1/user/inviter/ names the code's owner as a teammate sees them, to anyone, never more", async () => {
     const { client, user } = await signUp(api);
     const anonymous = caller(api);
-    const masked = expectOk(await anonymous.call("GET", "/v1/user/inviter/", undefined, { invite_code: user.invite_code.toLowerCase() }));
-    // No campaign card yet: no preview image (tests/api/campaign.test.ts has one).
-    expect(masked).toEqual({ name: `${user.display_id.slice(0, 4)}****${user.display_id.slice(-2)}`, share_image: null });
+    const unnamed = expectOk(await anonymous.call("GET", "/v1/user/inviter/", undefined, { invite_code: user.invite_code.toLowerCase() }));
+    // No campaign card yet: no preview image (tests/api/campaign.test.ts has one). `name` stays as the released apps read it.
+    expect(unnamed).toEqual({
+      name: `${user.display_id.slice(0, 4)}****${user.display_id.slice(-2)}`,
+      nickname: "",
+      alias: aliasOf(user.display_id),
+      share_image: null,
+    });
     expectOk(await client.call("PUT", "/v1/user/", { name: "Mika" }));
     expect(expectOk(await anonymous.call("GET", "/v1/user/inviter/", undefined, { invite_code: user.invite_code }))).toEqual({
       name: "Mika",
+      nickname: "Mika",
+      alias: aliasOf(user.display_id),
       share_image: null,
     });
     expectCode(await anonymous.call("GET", "/v1/user/inviter/", undefined, { invite_code: "NOPE2345" }), ErrorCode.invalidInviteCode);

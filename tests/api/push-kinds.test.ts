@@ -6,7 +6,7 @@ import { enqueueJobs } from "#api/src/jobs/queue.ts";
 import { PUSH_TEST_SETTINGS, pushService, receivedBy, type Browser, noticesAt } from "../setup/push-service.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { collect, start } from "./airdrop-helpers.ts";
-import { expectOk, logIn, nextUtcDay, signUp, speaks, subscribeBrowser, type Caller } from "./helpers.ts";
+import { aliasIn, expectOk, logIn, nextUtcDay, signUp, speaks, subscribeBrowser, type Caller } from "./helpers.ts";
 import { invitees, remind, remindState, type Member } from "./team-helpers.ts";
 
 // The notifications that follow what people do: a teammate's reminder (pushed to a paused member
@@ -35,7 +35,6 @@ const pushJobsOf = async (userId: number) =>
     (j) => (j.payload as { userId: number }).userId === userId,
   );
 const reminderMails = (m: Member) => api.mails.filter((mail) => mail.to === m.email && mail.text.includes(`${PUBLIC_URL}/airdrop`));
-const masked = (displayId: string) => `${displayId.slice(0, 4)}****${displayId.slice(-2)}`;
 
 /** A sender whose level-1 members, one per language, are paused by the real distribution. */
 async function pausedTeam(languages: string[]): Promise<{ sender: Member; members: Member[] }> {
@@ -87,15 +86,16 @@ describe("a teammate's reminder", () => {
     expect(await pushJobsOf(mailed.user.id)).toEqual([]);
   });
 
-  test("a sender without a nickname is named by the masked display id", async () => {
-    const { sender, members } = await pausedTeam(["en"]);
-    const browser = await subscribe(members[0].client);
+  test("a sender without a nickname is named by their alias in each member's language, never by the display id", async () => {
+    const { sender, members } = await pausedTeam(["en", "ta"]);
+    const browsers = [await subscribe(members[0].client), await subscribe(members[1].client)];
     nextUtcDay(api, 9);
     expectOk(await remind(sender.client));
     await api.runJobs();
     const id = sender.user.display_id as string;
-    expect(notices(browser)).toMatchObject([{ title: `${masked(id)} reminded you`, url: "/airdrop" }]);
-    expect(JSON.stringify(notices(browser))).not.toContain(id);
+    expect(notices(browsers[0])).toMatchObject([{ title: `${aliasIn("en", id)} reminded you`, url: "/airdrop" }]);
+    expect(notices(browsers[1])[0].title).toContain(aliasIn("ta", id));
+    for (const { title, body } of browsers.flatMap(notices)) expect(`${title} ${body}`).not.toMatch(new RegExp(`\\*{4}|${id.slice(0, 4)}`));
   });
 
   test("held through the member's night, not dropped; a member who restarted their airdrop meanwhile gets nothing", async () => {
@@ -113,7 +113,9 @@ describe("a teammate's reminder", () => {
     await collect(restarted.client);
     api.clock.advance(8 * 3600);
     expect(await api.runJobs()).toMatchObject({ done: 2, expired: 0 });
-    expect(notices(sleeperBrowser)).toMatchObject([{ kind: "remind", title: `${masked(sender.user.display_id as string)} reminded you` }]);
+    expect(notices(sleeperBrowser)).toMatchObject([
+      { kind: "remind", title: `${aliasIn("en", sender.user.display_id as string)} reminded you` },
+    ]);
     expect(notices(restartedBrowser)).toEqual([]);
     expect(reminderMails(restarted)).toHaveLength(0);
   });
@@ -231,6 +233,19 @@ describe("a gift code used", () => {
     expect(notice.dedupe_key).toMatch(new RegExp(`^push:${owner.user.id}:gift:\\d+$`));
     expect(notices(ownerBrowser)).toHaveLength(1);
     expect(notices(friendBrowser)).toEqual([]);
+  });
+
+  test("a friend without a nickname is named by their alias in the owner's language", async () => {
+    nextUtcDay(api, 9);
+    const [owner, friend] = [await signUp(api), await signUp(api)];
+    await speaks(owner.client, "ar");
+    const ownerBrowser = await subscribe(owner.client);
+    await api.runJobs();
+    expectOk(await friend.client.call("POST", `${BOXES}use/`, { code: await firstCode(owner.client) }));
+    await api.runJobs();
+    const [notice] = notices(ownerBrowser);
+    expect(notice.body).toContain(aliasIn("ar", friend.user.display_id as string));
+    expect(notice.body).not.toContain("****");
   });
 
   test("an owner without a browser subscribed: no job", async () => {

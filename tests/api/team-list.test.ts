@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "#contract/errors.ts";
+import { aliasOf } from "#contract/people.ts";
 import { TEAM_PAGE_SIZE } from "#contract/team.ts";
 import { users } from "#api/src/db/schema.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
@@ -187,7 +188,7 @@ describe("levels, counts and Team Power", () => {
 });
 
 describe("what a teammate sees of a member", () => {
-  test("nickname or the masked display id, the approved avatar only, never an e-mail", async () => {
+  test("the nickname (empty when none) and the alias, the approved avatar only, never an e-mail", async () => {
     const a = await signUp(api);
     const [named, plain, pictured] = await invitees(api, a, 3);
     expectOk(await named.client.call("PUT", "/v1/user/", { name: "Named Friend" }));
@@ -199,14 +200,27 @@ describe("what a teammate sees of a member", () => {
     const raw = JSON.stringify(answer.body);
     for (const m of [named, plain, pictured]) expect(raw).not.toContain(m.email);
     expect(raw).not.toMatch(/email|@example\.com|review\.webp/);
-    const list = expectOk(answer).list as { user_id: number; name: string; avatar: string }[];
+    const list = expectOk(answer).list as { user_id: number; name: string; nickname: string; alias: string; avatar: string }[];
     const of = (m: typeof a) => list.find((x) => x.user_id === m.user.id)!;
-    expect(Object.keys(of(named)).sort()).toEqual(["avatar", "invite_reward", "mint_status", "name", "power", "register_at", "user_id"]);
-    expect(of(named)).toMatchObject({ name: "Named Friend", avatar: "" });
+    expect(Object.keys(of(named)).sort()).toEqual([
+      "alias",
+      "avatar",
+      "invite_reward",
+      "mint_status",
+      "name",
+      "nickname",
+      "power",
+      "register_at",
+      "user_id",
+    ]);
+    expect(of(named)).toMatchObject({ name: "Named Friend", nickname: "Named Friend", alias: aliasOf(named.user.display_id), avatar: "" });
     const id = plain.user.display_id as string;
-    expect(of(plain)).toMatchObject({ name: `${id.slice(0, 4)}****${id.slice(-2)}`, avatar: "" });
-    expect(of(plain).name).toMatch(/^\d{4}\*{4}\d{2}$/);
-    expect(of(plain).name).not.toContain(id);
+    expect(of(plain)).toMatchObject({ nickname: "", alias: aliasOf(id), avatar: "" });
+    expect(of(plain).alias).toMatch(/^[a-z]+-\d{2}$/);
+    expect(plain.user.alias).toBe(aliasOf(id));
+    // The released native apps still read `name`: the masked display id, never the whole one.
+    expect(of(plain).name).toBe(`${id.slice(0, 4)}****${id.slice(-2)}`);
+    expect(JSON.stringify(of(plain))).not.toContain(id);
     expect(of(pictured).avatar).toBe("https://cdn.example/a.webp");
   });
 

@@ -12,7 +12,7 @@ import { deliverDue, enqueueMail } from "#api/src/mail/outbox.ts";
 import { catchMail } from "../setup/smtp-catcher.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { start } from "./airdrop-helpers.ts";
-import { caller, expectCode, expectOk, nextUtcDay, signUp } from "./helpers.ts";
+import { aliasIn, caller, expectCode, expectOk, nextUtcDay, signUp } from "./helpers.ts";
 import { invitees, remind, remindState, type Member } from "./team-helpers.ts";
 
 // The reminder rules: at most 2 reminders a day, 4 hours apart; each paused level-1 member gets one
@@ -175,15 +175,21 @@ describe("reminders", () => {
     for (const m of [ja, ar, pt]) expect(m.text).not.toMatch(/@example\.com/);
   });
 
-  test("a sender without a nickname is named by the masked display id", async () => {
-    const { sender, members } = await pausedTeam(api, ["en"]);
+  test("a sender without a nickname is named by their alias in each member's language, never by the display id", async () => {
+    const { sender, members } = await pausedTeam(api, ["en", "ar"]);
     nextUtcDay(api, 9);
     expectOk(await remind(sender.client));
     await api.deliverMail();
     const id = sender.user.display_id as string;
-    const [mail] = reminders(api, members[0].email);
-    expect(mail.text).toContain(`${id.slice(0, 4)}****${id.slice(-2)}`);
-    expect(mail.text).not.toContain(id);
+    const [en, ar] = members.map((m) => reminders(api, m.email)[0]);
+    expect(en.text).toContain(aliasIn("en", id));
+    expect(ar.text).toContain(aliasIn("ar", id));
+    expect(ar.html).toContain(aliasIn("ar", id));
+    expect(aliasIn("ar", id)).toMatch(/^[\u0600-\u06FF]+ \d{2}$/);
+    for (const mail of [en, ar]) {
+      expect(mail.text).not.toContain("****");
+      expect(mail.text).not.toContain(id.slice(0, 4));
+    }
   });
 
   test("10 parallel reminders: exactly one passes the 4-hour gap, one e-mail per member", async () => {

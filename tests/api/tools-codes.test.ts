@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "#contract/errors.ts";
+import { aliasOf } from "#contract/people.ts";
 import { codeLookupResult, type CodeLookup } from "#contract/tools.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { expectCode, expectOk, signUp } from "./helpers.ts";
@@ -47,6 +48,9 @@ describe("GET /v1/mint/code/", () => {
       const found = await lookup(finder, typed);
       expect(found).toMatchObject({ kind: "gift", code: `GIFT-${code}`, power: 10 });
     }
+    // Whose box: the owner's nickname (none yet) and friendly name, never their display id.
+    expect(await lookup(finder, code)).toMatchObject({ owner_nickname: "", owner_alias: aliasOf(owner.user.display_id) });
+    expect(JSON.stringify(await lookup(finder, code))).not.toContain(owner.user.display_id.slice(0, 4));
   });
 
   test("an exchange code says who started it and how full it is; its leader and members are told they are in it", async () => {
@@ -59,6 +63,8 @@ describe("GET /v1/mint/code/", () => {
       quota: 3,
       joined: 1,
       is_member: false,
+      leader_nickname: "",
+      leader_alias: aliasOf(leader.user.display_id),
     });
     expectOk(
       await other.client.call("POST", "/v1/mint/force_stone/team/join/", {
@@ -73,7 +79,13 @@ describe("GET /v1/mint/code/", () => {
     const [inviter, later] = [await signUp(api), await signUp(api)];
     const code = inviter.user.invite_code as string;
     expect(await lookup(inviter, code)).toMatchObject({ kind: "invite", code: `INV-${code}`, own: true, can_bind: false });
-    expect(await lookup(later, `INV-${code}`)).toMatchObject({ kind: "invite", own: false, can_bind: true });
+    expect(await lookup(later, `INV-${code}`)).toMatchObject({
+      kind: "invite",
+      own: false,
+      can_bind: true,
+      inviter_nickname: "",
+      inviter_alias: aliasOf(inviter.user.display_id),
+    });
     expectOk(await later.client.call("POST", "/v1/user/invite_code/", { invite_code: `INV-${code}` }));
     expect(await lookup(later, code)).toMatchObject({ kind: "invite", can_bind: false });
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "#contract/errors.ts";
+import { aliasOf } from "#contract/people.ts";
 import { exchangeInfoSchema, stoneListResult, type ExchangeInfo, type ForceStone } from "#contract/tools.ts";
 import { createTestApi, type Answer, type TestApi } from "../setup/test-api.ts";
 import { mintInfo } from "./airdrop-helpers.ts";
@@ -115,7 +116,8 @@ describe("create", () => {
         user_id: a.user.id,
         user_display_id: expect.any(String),
         name: expect.any(String),
-        user_name: expect.any(String),
+        user_name: "",
+        alias: aliasOf(a.user.display_id),
         power: stone.power,
         buff_ratio: stone.buff_ratio,
         success_power: gain(stone.power, stone.buff_ratio),

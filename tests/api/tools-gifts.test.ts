@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "#contract/errors.ts";
+import { aliasOf } from "#contract/people.ts";
 import { giftListResult, useGiftResult } from "#contract/tools.ts";
 import { createTestApi, type Answer, type TestApi } from "../setup/test-api.ts";
 import { mintInfo } from "./airdrop-helpers.ts";
@@ -22,7 +23,14 @@ type GiftList = {
   per_day: number;
   gift_power: number;
 };
-type UseResult = { sender_power: number; recipient_power: number; sender_name: string; joined_team: boolean };
+type UseResult = {
+  sender_power: number;
+  recipient_power: number;
+  sender_name: string;
+  sender_nickname: string;
+  sender_alias: string;
+  joined_team: boolean;
+};
 
 const BOXES = "/v1/mint/force_box/";
 
@@ -158,7 +166,11 @@ describe("POST /v1/mint/force_box/use/", () => {
     const code = before.list[1].code;
     // Entered in lower case with spaces around: the same code.
     const result = used(await useCall(b, `  ${code.toLowerCase()} `));
-    expect(result.sender_name).toBe(`${a.user.display_id.slice(0, 4)}****${a.user.display_id.slice(-2)}`);
+    expect(result).toMatchObject({
+      sender_name: `${a.user.display_id.slice(0, 4)}****${a.user.display_id.slice(-2)}`,
+      sender_nickname: "",
+      sender_alias: aliasOf(a.user.display_id),
+    });
     expect([await ownPower(a), await ownPower(b)]).toEqual([pa + 10, pb + 10]);
     const after = await gifts(a);
     expect(codesOf(after)).toEqual(codesOf(before).filter((c) => c !== code));

@@ -340,6 +340,6 @@ describe("the page itself", () => {
     const context = await loadContext();
     const res = await run(() => root.loader(args(get("/download?ui_lang=ta"), context)));
     const data = await res.json();
-    expect([...data.namespaces].sort()).toEqual(["common", "download", "errors"]);
+    expect([...data.namespaces].sort()).toEqual(["common", "download", "errors", "people"]);
   });
 });

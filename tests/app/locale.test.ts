@@ -103,7 +103,7 @@ describe("root loader: language and direction", () => {
   test("a page's translations: for its language and its routes only; in the data of a data request, named for a document", async () => {
     const { data } = await rootData(get("/login?ui_lang=ar", dataRequest));
     expect(Object.keys(data.resources!)).toEqual(["ar"]);
-    expect(Object.keys(data.resources!.ar).sort()).toEqual(["auth", "common", "errors"]);
+    expect(Object.keys(data.resources!.ar).sort()).toEqual(["auth", "common", "errors", "people"]);
     const en = (await rootData(get("/login", dataRequest))).data;
     expect(en.resources!.en.errors).toMatchObject({ "300027": expect.any(String) });
     // /airdrop asks new users for a nickname (profile), /mine lists their rounds (airdrop).
@@ -115,11 +115,11 @@ describe("root loader: language and direction", () => {
       ["/settings", ["profile"]],
     ] as const) {
       expect(Object.keys((await rootData(get(path, dataRequest))).data.resources!.en).sort(), path).toEqual(
-        ["common", "errors", ...ns].sort(),
+        ["common", "errors", "people", ...ns].sort(),
       );
       // A document carries the same namespaces' translations in a script of their own (entry.server.tsx).
       const document = (await rootData(get(path))).data;
-      expect([document.resources, [...document.namespaces].sort()], path).toEqual([null, ["common", "errors", ...ns].sort()]);
+      expect([document.resources, [...document.namespaces].sort()], path).toEqual([null, ["common", "errors", "people", ...ns].sort()]);
     }
   });
 
@@ -128,7 +128,7 @@ describe("root loader: language and direction", () => {
     const cookie = (await toast.toastCookie().serialize({ kind: "success", key: "auth:registered" })).split(";")[0];
     const { data } = await rootData(get("/airdrop", { headers: { cookie } }));
     expect(data.toast).toEqual({ kind: "success", key: "auth:registered" });
-    expect([...data.namespaces].sort()).toEqual(["airdrop", "auth", "common", "errors", "profile"]);
+    expect([...data.namespaces].sort()).toEqual(["airdrop", "auth", "common", "errors", "people", "profile"]);
   });
 
   test("the root data is fetched again on another page or language or after a redirected post, not after a post answered with data or a refresh", () => {

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { eq } from "drizzle-orm";
 import { ErrorCode } from "#contract/errors.ts";
+import { aliasOf, parseAlias } from "#contract/people.ts";
+import { users } from "#api/src/db/schema.ts";
+import ar from "../../locales/ar/people.json" with { type: "json" };
+import { toastCookie } from "#app/utils/cookies.server.ts";
 import type { TestApi } from "../setup/test-api.ts";
 import { type Jar, args, get, loadContext, post, run, signUpThroughApp, startBff } from "./harness.ts";
 
@@ -39,6 +44,20 @@ test("/force: stones, gift boxes, the next stone's wait, and a shared gift link'
 
   const unknown = await (await run(async () => force.loader(args(get("/force?code=ZZZZ9999", { jar }), await loadContext())))).json();
   expect(unknown.code).toEqual({ typed: "ZZZZ9999", refusal: expect.objectContaining({ kind: "error", code: ErrorCode.codeUnknown }) });
+});
+
+test("a gift box opened: the reveal names its owner without a nickname by their friendly name, in the reader's language", async () => {
+  const { jar: owner, email } = await signUpThroughApp(api, { tag: "giver" });
+  const friend = await signUp();
+  const boxes = await (await run(async () => force.loader(args(get("/force", { jar: owner }), await loadContext())))).json();
+  const opened = await run(() =>
+    force.action(args(post("/force?ui_lang=ar", { intent: "code", code: boxes.gifts.list[0].code }, { jar: friend }))),
+  );
+  const cookie = opened.headers.get("Set-Cookie")!.match(/vv_toast=[^;]+/)![0];
+  const toast = await toastCookie().parse(cookie);
+  const [{ displayId }] = await api.database.db.select({ displayId: users.displayId }).from(users).where(eq(users.email, email));
+  const { key, number } = parseAlias(aliasOf(displayId))!;
+  expect(toast).toMatchObject({ key: "tools:reveal.title", params: { name: `${ar.animals[key]} ${number}`, power: 10 } });
 });
 
 test("without JavaScript, starting an exchange redirects to its page with the toast; a stranger opening it is sent back", async () => {

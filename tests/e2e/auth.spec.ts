@@ -22,8 +22,9 @@ test("a new user registers with an e-mailed code and lands on the airdrop inside
   await registerAs(page, email);
   await expect(page.getByRole("status").filter({ hasText: t("auth:registered") })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: t("airdrop:title") })).toBeVisible();
-  // No nickname yet: the greeting names the display id, never the e-mail.
-  await expect(page.getByText(t("airdrop:greetingNoName", { id: "\u0000" }).split("\u0000")[0].trim())).toBeVisible();
+  // No nickname yet: the greeting names the friendly name, never the e-mail.
+  const [before, after] = t("airdrop:greeting", { name: "\u0000" }).split("\u0000");
+  await expect(page.getByText(new RegExp(`^${before}.+${after}$`))).toBeVisible();
   await expect(page.getByRole("main").getByText(email)).toHaveCount(0);
   const tabs = page.getByRole("navigation", { name: t("common:tabs.label") });
   for (const tab of ["airdrop", "team", "tools", "profile"]) {

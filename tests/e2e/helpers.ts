@@ -1,4 +1,5 @@
 import { isolate, isolateNumbers } from "#app/utils/format.ts";
+import { aliasOf, parseAlias } from "#contract/people.ts";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
@@ -28,6 +29,20 @@ export function strings(lng: string) {
     // As the page renders amounts and signed numbers: isolated, the unit kept on their line.
     return isolateNumbers(node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? "")));
   };
+}
+
+/** The friendly name a reader of `lng` sees for someone without a nickname ("Fox 42"), and its animal's emoji. */
+export function aliasText(lng: string, displayId: string): { name: string; emoji: string } {
+  const { key, number, emoji } = parseAlias(aliasOf(displayId))!;
+  const t = strings(lng);
+  return { name: t("people:alias", { animal: t(`people:animals.${key}`), number }), emoji };
+}
+
+/** The display id the Profile tab shows its user. */
+export async function displayIdOn(page: Page): Promise<string> {
+  await page.goto("/mine");
+  const line = await page.getByText(/^ID \d+$/).textContent();
+  return line!.replace("ID ", "").trim();
 }
 
 let counter = 0;

@@ -2,6 +2,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "#app/utils/translation.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
+import { personName, selfPerson } from "#app/components/person.tsx";
 import { saveFigures } from "#app/features/offline/last-figures.ts";
 import { compactNumber, isolate, shortAmount } from "#app/utils/format.ts";
 import type { IntentFailure } from "#app/utils/intent-action.server.ts";
@@ -40,9 +41,7 @@ export function AirdropPage() {
   return (
     <main className="page">
       <PageHeader title={t("airdrop:title")}>
-        <p className="lead">
-          {user.name ? t("airdrop:greeting", { name: isolate(user.name) }) : t("airdrop:greetingNoName", { id: isolate(user.display_id) })}
-        </p>
+        <p className="lead">{t("airdrop:greeting", { name: isolate(personName(t, selfPerson(user))) })}</p>
       </PageHeader>
       <StatusCard info={data.info} endsAt={data.roundEndsAt} />
       {started ? (

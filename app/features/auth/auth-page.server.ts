@@ -37,7 +37,7 @@ export async function authPageLoader(request: Request, mode: "login" | "register
     publicUrl: getEnv().PUBLIC_URL,
     redirectTo: url.searchParams.get("redirectTo") ?? undefined,
     invite,
-    inviter: inviter?.name,
+    inviter: inviter ? { nickname: inviter.nickname, alias: inviter.alias } : undefined,
     shareImage: inviter?.share_image ?? undefined,
   };
 }

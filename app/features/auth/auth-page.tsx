@@ -2,6 +2,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "#app/utils/translation.tsx";
 import { isolate } from "#app/utils/format.ts";
 import { BrandHeader } from "#app/components/brand-header.tsx";
+import { personName, type Person } from "#app/components/person.tsx";
 import type { authPageLoader } from "./auth-page.server.ts";
 import { OtpForm, type OtpActionData } from "./otp-form.tsx";
 
@@ -11,7 +12,7 @@ export function AuthPage({ mode }: { mode: "login" | "register" }) {
   const data = useLoaderData<Awaited<ReturnType<typeof authPageLoader>>>() as unknown as {
     redirectTo?: string;
     invite?: string;
-    inviter?: string;
+    inviter?: Person;
   };
   const actionData = useActionData<OtpActionData>();
   const other = mode === "login" ? "register" : "login";
@@ -21,7 +22,7 @@ export function AuthPage({ mode }: { mode: "login" | "register" }) {
         <BrandHeader />
         <h1>{t(`auth:${mode}.heading`)}</h1>
         <p className="lead">{t(`auth:${mode}.lead`)}</p>
-        {data.inviter ? <p className="lead">{t("auth:invitedBy", { name: isolate(data.inviter) })}</p> : null}
+        {data.inviter ? <p className="lead">{t("auth:invitedBy", { name: isolate(personName(t, data.inviter)) })}</p> : null}
       </div>
       <OtpForm mode={mode} actionData={actionData} redirectTo={data.redirectTo} invite={data.invite} />
       <p className="switch">

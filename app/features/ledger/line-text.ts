@@ -1,13 +1,14 @@
 import type { LedgerLineView } from "#contract/ledger.ts";
 import type { Translator } from "#app/utils/translate.ts";
 import { isolate, shortAmount } from "#app/utils/format.ts";
+import { personName, type Person } from "#app/components/person.tsx";
 
 type TFunction = Translator["t"];
 type Line = Pick<LedgerLineView, "kind" | "asset" | "amount" | "round" | "rounds" | "exchange" | "gift" | "team" | "task" | "reason">;
 
 /** A person a line names, as the reader sees them: a deleted account is said to be one. */
-function who(t: TFunction, person: { name: string } | null | undefined): string {
-  return person?.name ? isolate(person.name) : t("ledger:line.deleted");
+function who(t: TFunction, person: Person | null | undefined): string {
+  return person ? isolate(personName(t, person)) : t("ledger:line.deleted");
 }
 
 /** What explains a line, in a sentence of the reader's language ("Round 1234: (100 own + 25 team) power × 0.01 = 1.25 VV"). */
@@ -38,7 +39,7 @@ export function lineText(t: TFunction, line: Line): string {
       return t(line.gift?.side === "sender" ? "ledger:line.giftSender" : "ledger:line.giftRecipient", { name: who(t, line.gift?.other) });
     case "team_move": {
       const team = line.team!;
-      if (team.member) return t("ledger:line.teamMoveIn", { member: who(t, team.member) });
+      if (team.moved_in) return t("ledger:line.teamMoveIn", { member: who(t, team.member) });
       return team.to ? t("ledger:line.teamMoveOut", { to: who(t, team.to) }) : t("ledger:line.teamMoveOutNone");
     }
     case "correction":

@@ -4,6 +4,7 @@ import { Avatar } from "#app/components/avatar.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { ListRow } from "#app/components/list-row.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
+import { PersonName, personName } from "#app/components/person.tsx";
 import { useHydrated } from "#app/utils/hydrated.ts";
 import { showToast } from "#app/utils/toast.ts";
 import { useTranslation } from "#app/utils/translation.tsx";
@@ -87,8 +88,8 @@ function NearbyRow({ user }: { user: ShownNearbyUser }) {
   return (
     <ListRow
       as="li"
-      leading={<Avatar src={user.avatar || undefined} name={user.name} small />}
-      title={<bdi>{user.name}</bdi>}
+      leading={<Avatar src={user.avatar || undefined} person={user} small />}
+      title={<PersonName person={user} />}
       subtitle={user.km ? t("map:nearby.distance", { distance: user.km }) : t("map:nearby.close")}
     />
   );
@@ -143,7 +144,7 @@ function MapView({ data }: { data: MapData }) {
         cleanUp = drawNearbyMap(element.current, {
           center: nearby.center!,
           radiusKm: nearby.radius_km,
-          users: nearby.list,
+          users: nearby.list.map((user) => ({ ...user, label: personName(t, user) })),
           tiles,
           youLabel,
           onTilesFailed: () => setState("tilesFailed"),
@@ -156,7 +157,7 @@ function MapView({ data }: { data: MapData }) {
       gone = true;
       cleanUp?.();
     };
-  }, [nearby, tiles, youLabel]);
+  }, [nearby, tiles, youLabel, t]);
   return (
     <section className="card map-card" aria-label={t("map:map.label")}>
       <div ref={element} className="map-view" hidden={state === "failed"} />

@@ -1,23 +1,31 @@
 import L from "leaflet";
 import "leaflet.markercluster";
+import { animalFace } from "#app/components/animal-face.ts";
 import type { ShownNearbyUser } from "./map.server.ts";
+
+/** A user on the map, with their name as the reader calls them (the marker's title). */
+type MapUser = ShownNearbyUser & { label: string };
 
 export interface MapOptions {
   center: { lat: number; lng: number };
   radiusKm: number;
-  users: ShownNearbyUser[];
+  users: MapUser[];
   tiles: { url: string; attribution: string };
   youLabel: string;
   /** Called when the tile server keeps failing: the markers stay, the page says the map is incomplete. */
   onTilesFailed(): void;
 }
 
-/** A marker of text or picture only: Leaflet's image icons would need their PNGs, and a face says more. */
-function personIcon(user: ShownNearbyUser): L.DivIcon {
+/**
+ * A marker of text or picture only, as the Avatar draws a person (picture, nickname's letter, or
+ * their animal): Leaflet's image icons would need their PNGs, and a face says more.
+ */
+function personIcon(user: MapUser): L.DivIcon {
   const pin = document.createElement("span");
   pin.className = "map-pin";
-  // The marker is named by its title (the person's name), not by the letter drawn in it.
+  // The marker is named by its title (the person's name), not by what is drawn in it.
   pin.setAttribute("aria-hidden", "true");
+  const animal = user.nickname ? undefined : animalFace(user.alias);
   if (user.avatar) {
     const img = document.createElement("img");
     img.src = user.avatar;
@@ -25,8 +33,11 @@ function personIcon(user: ShownNearbyUser): L.DivIcon {
     img.width = 32;
     img.height = 32;
     pin.append(img);
+  } else if (animal) {
+    pin.classList.add("map-pin--animal", animal.tint);
+    pin.textContent = animal.emoji;
   } else {
-    pin.textContent = Array.from(user.name)[0]?.toUpperCase() ?? "?";
+    pin.textContent = Array.from(user.nickname)[0]?.toUpperCase() ?? "?";
   }
   return L.divIcon({ html: pin, className: "", iconSize: [36, 36], iconAnchor: [18, 18] });
 }
@@ -56,7 +67,7 @@ export function drawNearbyMap(element: HTMLElement, options: MapOptions): () => 
   L.circleMarker([center.lat, center.lng], { radius: 8, className: "map-you", weight: 3 }).bindTooltip(options.youLabel).addTo(map);
   const cluster = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 48 });
   for (const user of users) {
-    cluster.addLayer(L.marker([user.lat, user.lng], { icon: personIcon(user), title: user.name, alt: user.name, keyboard: true }));
+    cluster.addLayer(L.marker([user.lat, user.lng], { icon: personIcon(user), title: user.label, alt: user.label, keyboard: true }));
   }
   cluster.addTo(map);
   return () => {

@@ -4,6 +4,7 @@ import { Avatar } from "#app/components/avatar.tsx";
 import { BalanceCard } from "#app/components/balance-card.tsx";
 import { Icon } from "#app/components/icons.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
+import { PersonName, selfPerson } from "#app/components/person.tsx";
 import { History } from "#app/features/ledger/history.tsx";
 import { useSignedInUser } from "#app/utils/signed-in-user.ts";
 import { LogoutSheet } from "./logout-sheet.tsx";
@@ -17,20 +18,22 @@ export function ProfilePage() {
   const user = useSignedInUser();
   const { statuses, history, confirmLogout } = useLoaderData<typeof loadProfilePage>();
   const status = statuses.find((s) => s.id === user.user_status_icon);
+  const person = selfPerson(user);
   return (
     <main className="page">
       <PageHeader title={t("profile:title")} />
       <section className="card profile" aria-label={t("profile:card")}>
-        <Avatar src={user.avatar || undefined} name={user.name || user.display_id} />
+        <Avatar src={user.avatar || undefined} person={person} />
         <div className="profile__body">
           <p className="profile__name">
-            <bdi>{user.name || t("profile:noName")}</bdi>
+            <PersonName person={person} />
             {status ? (
               <span className="status-icon" role="img" aria-label={t(`profile:statuses.${status.name}`, { defaultValue: status.name })}>
                 {status.icon}
               </span>
             ) : null}
           </p>
+          {user.name ? null : <p className="hint">{t("profile:aliasHint")}</p>}
           <p className="hint">
             <bdi dir="ltr">ID {user.display_id}</bdi>
           </p>

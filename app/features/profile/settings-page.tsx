@@ -4,6 +4,7 @@ import { ErrorCode } from "#contract/errors.ts";
 import { LANGUAGES } from "#contract/languages.ts";
 import { AvatarStatus, DELETE_WORD } from "#contract/profile-states.ts";
 import { Avatar } from "#app/components/avatar.tsx";
+import { selfPerson } from "#app/components/person.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Sheet } from "#app/components/sheet.tsx";
 import type { IntentFailure } from "#app/utils/intent-action.server.ts";
@@ -38,7 +39,7 @@ function AvatarForm() {
     <section className="card" aria-labelledby="avatar-title">
       <h2 id="avatar-title">{t("profile:avatar.title")}</h2>
       <div className="avatar-edit">
-        <Avatar src={shown || undefined} name={user.name || user.display_id} />
+        <Avatar src={shown || undefined} person={selfPerson(user)} />
         <div>
           <AvatarState />
           <p className="hint">{t(preview ? "profile:avatar.previewHint" : "profile:avatar.hint")}</p>

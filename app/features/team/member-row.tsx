@@ -4,6 +4,7 @@ import { Avatar } from "#app/components/avatar.tsx";
 import { Chip, type ChipTone } from "#app/components/chip.tsx";
 import { Icon } from "#app/components/icons.tsx";
 import { ListRow } from "#app/components/list-row.tsx";
+import { PersonName } from "#app/components/person.tsx";
 import { compactNumber } from "#app/utils/format.ts";
 
 /** A member as the page gets them: the join date already written for the reader's clock. */
@@ -22,8 +23,8 @@ export function MemberRow({ member }: { member: ShownMember }) {
   return (
     <ListRow
       as="li"
-      leading={<Avatar src={member.avatar} name={member.name} small />}
-      title={<bdi>{member.name}</bdi>}
+      leading={<Avatar src={member.avatar} person={member} small />}
+      title={<PersonName person={member} />}
       subtitle={
         <>
           <Chip tone={TONES[member.mint_status]}>{t(`team:status.${member.mint_status}`)}</Chip>

@@ -5,6 +5,7 @@ import { useTranslation } from "#app/utils/translation.tsx";
 import type { CodeLookup } from "#contract/tools.ts";
 import type { Toast } from "#app/utils/toast.ts";
 import { Icon } from "#app/components/icons.tsx";
+import { usePersonName } from "#app/components/person.tsx";
 import { isolate, isolateNumbers } from "#app/utils/format.ts";
 import { CodeField } from "./code-field.tsx";
 import { CODE_REFUSALS } from "./code-refusals.ts";
@@ -13,16 +14,24 @@ import type { loadCodeLookup, loadTools } from "./tools.server.ts";
 /** What the code was recognised as, in a sentence, and what its button does. */
 function useRecognised(found: CodeLookup | undefined): { note: string | null; submit: string; intent: "code" | "bind" } {
   const { t } = useTranslation();
+  const nameOf = usePersonName();
   if (!found) return { note: null, submit: t("tools:code.submit"), intent: "code" };
   if (found.kind === "gift") {
-    const note = t("tools:code.gift", { name: isolate(found.owner_name), power: found.power });
+    const note = t("tools:code.gift", {
+      name: isolate(nameOf({ nickname: found.owner_nickname, alias: found.owner_alias })),
+      power: found.power,
+    });
     return { note, submit: t("tools:code.openGift"), intent: "code" };
   }
   if (found.kind === "exchange") {
-    const note = t("tools:code.exchange", { name: isolate(found.leader_name), joined: found.joined, quota: found.quota });
+    const note = t("tools:code.exchange", {
+      name: isolate(nameOf({ nickname: found.leader_nickname, alias: found.leader_alias })),
+      joined: found.joined,
+      quota: found.quota,
+    });
     return { note, submit: t("tools:code.chooseStone"), intent: "code" };
   }
-  const name = isolate(found.inviter_name);
+  const name = isolate(nameOf({ nickname: found.inviter_nickname, alias: found.inviter_alias }));
   if (found.own) return { note: t("tools:code.ownInvite"), submit: t("tools:code.submit"), intent: "code" };
   if (!found.can_bind) return { note: t("tools:code.inviteBound", { name }), submit: t("tools:code.submit"), intent: "code" };
   return { note: t("tools:code.invite", { name }), submit: t("tools:code.bind", { name }), intent: "bind" };

@@ -5,6 +5,7 @@ import { withPrefix } from "#contract/codes.ts";
 import type { ExchangeInfo, ForceMember } from "#contract/tools.ts";
 import { Avatar } from "#app/components/avatar.tsx";
 import { Chip } from "#app/components/chip.tsx";
+import { usePersonName } from "#app/components/person.tsx";
 import { Icon } from "#app/components/icons.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { CopyButton, ShareLink } from "#app/components/share.tsx";
@@ -26,12 +27,14 @@ const REFRESH_MS = 4000;
 function Participant({ exchange, member }: { exchange: Exchange; member: ForceMember }) {
   const { t } = useTranslation();
   const removable = exchange.is_leader && exchange.status === "wait" && !member.is_leader;
+  const person = { nickname: member.user_name, alias: member.alias };
+  const name = usePersonName()(person);
   return (
     <li className={member.is_me ? "list-row participant participant--me" : "list-row participant"}>
-      <Avatar name={member.name} small />
+      <Avatar person={person} small />
       <div className="list-row__body">
         <p className="list-row__title">
-          <bdi>{member.name}</bdi> {member.is_me ? <Chip tone="brand">{t("tools:exchange.you")}</Chip> : null}{" "}
+          <bdi>{name}</bdi> {member.is_me ? <Chip tone="brand">{t("tools:exchange.you")}</Chip> : null}{" "}
           {member.is_leader ? <Chip>{t("tools:exchange.leader")}</Chip> : null}
         </p>
         <p className="list-row__subtitle">
@@ -46,7 +49,7 @@ function Participant({ exchange, member }: { exchange: Exchange; member: ForceMe
         {removable ? (
           <Link to={`?confirm=remove:${member.user_id}`} className="text-button" preventScrollReset>
             {t("tools:exchange.remove")}
-            <span className="visually-hidden"> {member.name}</span>
+            <span className="visually-hidden"> {name}</span>
           </Link>
         ) : null}
       </div>
@@ -57,6 +60,7 @@ function Participant({ exchange, member }: { exchange: Exchange; member: ForceMe
 /** The confirmation of cancel, leave or remove: a sheet the URL opens, with the form that does it. */
 function Confirm({ data }: { data: ExchangeData }) {
   const { t } = useTranslation();
+  const nameOf = usePersonName();
   const busy = useNavigation().state !== "idle";
   const { exchange, confirm } = data;
   if (!confirm || exchange.status !== "wait") return null;
@@ -66,7 +70,7 @@ function Confirm({ data }: { data: ExchangeData }) {
   const key = confirm.kind;
   return (
     <Sheet role="alertdialog" labelledBy="confirm-title" describedBy="confirm-body" dismissTo={exchangePath(exchange.team_id)}>
-      <h2 id="confirm-title">{t(`tools:confirm.${key}.title`, { name: target.name })}</h2>
+      <h2 id="confirm-title">{t(`tools:confirm.${key}.title`, { name: nameOf({ nickname: target.user_name, alias: target.alias }) })}</h2>
       <p id="confirm-body">{t(`tools:confirm.${key}.body`)}</p>
       <Form method="post" action={exchangePath(exchange.team_id)} className="actions">
         <input type="hidden" name="exchange" value={exchange.team_id} />

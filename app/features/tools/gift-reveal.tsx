@@ -5,12 +5,12 @@ import { useCurrentToast } from "#app/components/toaster.tsx";
 import { isolate } from "#app/utils/format.ts";
 import type { Toast } from "#app/utils/toast.ts";
 
-/** The toast a gift box's opening leaves: the page reveals it instead of the toaster. */
-export function giftOpenedToast(opened: { sender_name: string; recipient_power: number; joined_team: boolean }): Toast {
+/** The toast a gift box's opening leaves (`sender`: the owner's name written for the reader): the page reveals it instead of the toaster. */
+export function giftOpenedToast(opened: { sender: string; recipient_power: number; joined_team: boolean }): Toast {
   return {
     kind: "success",
     key: "tools:reveal.title",
-    params: { name: opened.sender_name, power: opened.recipient_power, joined: opened.joined_team ? 1 : 0 },
+    params: { name: opened.sender, power: opened.recipient_power, joined: opened.joined_team ? 1 : 0 },
     inPage: true,
   };
 }

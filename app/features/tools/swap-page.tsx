@@ -2,6 +2,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "#app/utils/translation.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
+import { personName } from "#app/components/person.tsx";
 import { isolate, isolateNumbers } from "#app/utils/format.ts";
 import { StoneChoice } from "./stone.tsx";
 import type { loadSwap } from "./tools.server.ts";
@@ -27,7 +28,11 @@ export function SwapPage() {
         </p>
         <p className="notice notice--info">
           {isolateNumbers(
-            t("tools:code.exchange", { name: isolate(exchange.leader_name), joined: exchange.joined, quota: exchange.quota }),
+            t("tools:code.exchange", {
+              name: isolate(personName(t, { nickname: exchange.leader_nickname, alias: exchange.leader_alias })),
+              joined: exchange.joined,
+              quota: exchange.quota,
+            }),
           )}
         </p>
         {free.length === 0 ? (

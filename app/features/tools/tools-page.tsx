@@ -7,6 +7,7 @@ import { EmptyState } from "#app/components/empty-state.tsx";
 import { Icon } from "#app/components/icons.tsx";
 import { ListRow } from "#app/components/list-row.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
+import { personName, selfPerson } from "#app/components/person.tsx";
 import { CopyButton, ShareLink } from "#app/components/share.tsx";
 import { isolate, isolateNumbers } from "#app/utils/format.ts";
 import { useHydrated } from "#app/utils/hydrated.ts";
@@ -187,7 +188,7 @@ export function ToolsPage() {
   return (
     <main className="page">
       <PageHeader title={t("tools:title")}>
-        <p className="lead">{user.name ? t("tools:lead", { name: isolate(user.name) }) : t("tools:leadNoName")}</p>
+        <p className="lead">{t("tools:lead", { name: isolate(personName(t, selfPerson(user))) })}</p>
       </PageHeader>
       <GiftReveal />
       {data.stones.open_team ? <OpenExchange exchange={data.stones.open_team} /> : null}

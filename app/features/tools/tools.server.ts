@@ -12,12 +12,19 @@ import { CODE_REFUSALS } from "./code-refusals.ts";
 import { giftOpenedToast } from "./gift-reveal.tsx";
 import type { CodeLookup } from "#contract/tools.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { translatorFor } from "#app/utils/translations.server.ts";
+import { personName, type Person } from "#app/components/person.tsx";
 import { exchangePath } from "#contract/web-paths.ts";
 
 /** Absolute links for sharing: a gift code opens /force with it filled in, an exchange code /swap. */
 function shareLinks() {
   const base = getEnv().PUBLIC_URL.replace(/\/+$/, "");
   return { giftBase: `${base}/force?gift=`, swapBase: `${base}/swap?code=` };
+}
+
+/** A person's name as the reader of this request calls them, for a toast. */
+function readersName(ctx: RequestContext, person: Person): string {
+  return personName(translatorFor(ctx.locale).t, person);
 }
 
 /** Where a recognised exchange or invite code goes on: the stone to bring, or the offer to bind it (the Tools tab's code card). */
@@ -78,10 +85,12 @@ export async function loadCodeLookup(request: Request): Promise<Recognition> {
  * anything else is refused next to the field, as typed.
  */
 const useCode = intent({
-  call: async ({ api, form }) => {
+  call: async ({ api, form, ctx }) => {
     const found = await api(routes.tools.lookupCode, { query: { code: field(form, "code") } });
     if (found.kind !== "gift") return { found };
-    return { found, opened: await api(routes.tools.useGift, { body: { code: found.code } }) };
+    const opened = await api(routes.tools.useGift, { body: { code: found.code } });
+    // The reveal names the box's owner as this reader calls them.
+    return { found, opened: { ...opened, sender: readersName(ctx, { nickname: opened.sender_nickname, alias: opened.sender_alias }) } };
   },
   success: ({ opened }) => (opened ? giftOpenedToast(opened) : null),
   next: ({ found }) => (found.kind === "gift" ? "/force" : codePath(found)),
@@ -98,15 +107,12 @@ const TOOLS_INTENTS = {
   }),
   code: useCode,
   bind: intent({
-    call: async ({ api, form }) => {
+    call: async ({ api, form, ctx }) => {
       await api(routes.team.bindInviter, { body: { invite_code: field(form, "code") } });
-      return api(routes.tools.lookupCode, { query: { code: field(form, "code") } });
+      const found = await api(routes.tools.lookupCode, { query: { code: field(form, "code") } });
+      return found.kind === "invite" ? readersName(ctx, { nickname: found.inviter_nickname, alias: found.inviter_alias }) : "";
     },
-    success: (found) => ({
-      kind: "success",
-      key: "tools:toast.bound",
-      params: { name: found.kind === "invite" ? found.inviter_name : "" },
-    }),
+    success: (inviter) => ({ kind: "success", key: "tools:toast.bound", params: { name: inviter } }),
     next: () => "/team",
   }),
 };

@@ -8,7 +8,7 @@ import type { FileStore } from "#api/src/storage/file-store.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 import { inviteLink } from "#api/src/domain/team/invite-link.ts";
 import { INVITE_CODE } from "#api/src/domain/team/invites.ts";
-import { teammateName } from "#api/src/domain/team/members.ts";
+import { personName } from "#api/src/domain/profile/people.ts";
 import { renderShareImage, shareImageKey, type ShareCard } from "./share-image.ts";
 
 /** The approved applicant behind an invite code; anyone else (not approved, deleted, banned) is not found. */
@@ -37,12 +37,8 @@ export async function shareImage(ctx: DomainContext, store: FileStore, code: str
   const row = await approvedApplicant(ctx, code);
   const avatarFile = mediaName(row.avatar);
   const avatar = avatarFile ? await store.get(avatarFile) : null;
-  const card: ShareCard = {
-    name: teammateName(row),
-    avatar,
-    link: inviteLink(ctx, row.inviteCode),
-    lang: normalizeLanguage(row.uiLang) ?? DEFAULT_LANGUAGE,
-  };
+  const lang = normalizeLanguage(row.uiLang) ?? DEFAULT_LANGUAGE;
+  const card: ShareCard = { name: personName(lang, row), avatar, link: inviteLink(ctx, row.inviteCode), lang };
   const key = shareImageKey(card);
   const cached = drawn.get(key);
   if (cached) return { png: cached, key };

@@ -5,22 +5,22 @@ import { unitsToDecimal } from "#contract/money.ts";
 import { toEpochSeconds } from "#contract/time.ts";
 import { ledger, users } from "#api/src/db/schema.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
-import { teammateName } from "#api/src/domain/team/members.ts";
+import { personFields, type PersonFields } from "#api/src/domain/profile/people.ts";
 
 type Row = typeof ledger.$inferSelect;
 type Details = Record<string, unknown>;
-type Names = Map<number, { name: string }>;
+type Names = Map<number, PersonFields | null>;
 
 const MONEY_ASSETS = new Set(["vv", "unclaimed", "btc"]);
 
 const num = (value: unknown): number | null => (typeof value === "number" ? value : null);
-const person = (names: Names, id: unknown) => (typeof id === "number" ? (names.get(id) ?? { name: "" }) : null);
+const person = (names: Names, id: unknown) => (typeof id === "number" ? (names.get(id) ?? null) : null);
 
 /** The people a page of lines names, by id: looked up now, so a deleted account's name is gone. */
 function peopleIn(rows: readonly Row[]): number[] {
   const ids = new Set<number>();
   for (const { details } of rows) {
-    for (const key of ["with", "member", "from", "to"]) {
+    for (const key of ["with", "member", "to"]) {
       const id = (details as Details)[key];
       if (typeof id === "number") ids.add(id);
     }
@@ -64,10 +64,7 @@ function view(row: Row, names: Names): LedgerLineView {
           }
         : null,
     gift: row.kind === "gift" ? { side: d.side === "sender" ? "sender" : "recipient", other: person(names, d.with) } : null,
-    team:
-      row.kind === "team_move"
-        ? { member: person(names, d.member), from: person(names, d.from) ?? { name: "" }, to: person(names, d.to) }
-        : null,
+    team: row.kind === "team_move" ? { moved_in: row.amount > 0n, member: person(names, d.member), to: person(names, d.to) } : null,
     task: row.kind === "task" ? num(d.task) : null,
     reason: row.kind === "correction" && typeof d.reason === "string" ? d.reason : null,
   };
@@ -96,7 +93,7 @@ export async function history(ctx: DomainContext, userId: number, query: { kind?
         .where(inArray(users.id, ids))
     : [];
   // A deleted account is no one: its line keeps the event, not the person.
-  const names: Names = new Map(people.map((p) => [p.id, { name: p.deletedAt ? "" : teammateName(p) }]));
+  const names: Names = new Map(people.map((p) => [p.id, p.deletedAt ? null : personFields(p)]));
   return {
     list: page.map((row) => view(row, names)),
     next_cursor: rows.length > LEDGER_PAGE_SIZE ? String(page[page.length - 1].id) : null,

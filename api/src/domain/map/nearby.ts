@@ -2,7 +2,7 @@ import { and, between, eq, isNull, ne, or, sql, type SQL, type SQLWrapper } from
 import type { Nearby } from "#contract/map.ts";
 import { userLocations, users } from "#api/src/db/schema.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
-import { teammateName } from "#api/src/domain/team/members.ts";
+import { legacyName, personFields } from "#api/src/domain/profile/people.ts";
 import { boxAround, E6, EARTH_RADIUS_KM, type GridPoint } from "./grid.ts";
 import { storedLocation, toStoredLocation } from "./location.ts";
 
@@ -74,6 +74,6 @@ export async function nearby(ctx: DomainContext, userId: number): Promise<Nearby
     center: toStoredLocation(own),
     radius_km,
     limit,
-    list: rows.map((r) => ({ name: teammateName(r), avatar: r.avatar, lat: r.latE6 / E6, lng: r.lngE6 / E6 })),
+    list: rows.map((r) => ({ name: legacyName(r), ...personFields(r), avatar: r.avatar, lat: r.latE6 / E6, lng: r.lngE6 / E6 })),
   };
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { User } from "#contract/profile.ts";
 import { toEpochSeconds } from "#contract/time.ts";
 import { unitsToDecimal } from "#contract/money.ts";
+import { aliasOf } from "#contract/people.ts";
 import { users } from "#api/src/db/schema.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 import { inviteLink } from "#api/src/domain/team/invite-link.ts";
@@ -14,6 +15,7 @@ export function toUser(ctx: DomainContext, row: UserRow): User {
     id: row.id,
     display_id: row.displayId,
     name: row.name,
+    alias: aliasOf(row.displayId),
     avatar: row.avatar,
     avatar_new: row.avatarNew,
     avatar_status: row.avatarStatus,

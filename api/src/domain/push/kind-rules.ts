@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { publicUrl } from "#api/src/config.ts";
 import { minters, users } from "#api/src/db/schema.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
+import { writtenName } from "#api/src/domain/profile/people.ts";
 import { enqueueMail } from "#api/src/mail/outbox.ts";
 import { nudgeMail, reminderMail } from "#api/src/mail/templates.ts";
 import type { Notification } from "./notification.ts";
@@ -28,7 +29,7 @@ export async function whenUnreached(ctx: DomainContext, userId: number, notifica
   await enqueueMail(ctx, [
     (notification.about === "not_started" ? nudgeMail : reminderMail)({
       to: member.email,
-      from: notification.from,
+      from: writtenName(member.uiLang, { nickname: notification.from, alias: notification.fromAlias }),
       claimUrl: publicUrl(ctx.config, "/airdrop"),
       language: member.uiLang,
     }),

@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE, LANGUAGE_CODES, normalizeLanguage } from "#contract/l
 import { unitsToDecimal } from "#contract/money.ts";
 import { users, webPushSubscriptions } from "#api/src/db/schema.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
+import { writtenName } from "#api/src/domain/profile/people.ts";
 import type { Job, JobInput, JobOutcome } from "#api/src/jobs/queue.ts";
 import { stillTrue, whenUnreached } from "./kind-rules.ts";
 import type { Notification } from "./notification.ts";
@@ -84,6 +85,7 @@ export function plainAmount(units: string): string {
 
 function texts(notification: Notification, language: string | undefined): { title: string; body: string } {
   const t = i18n.getFixedT(normalizeLanguage(language) ?? DEFAULT_LANGUAGE, "push");
+  const from = (n: { from: string; fromAlias?: string }) => writtenName(language, { nickname: n.from, alias: n.fromAlias });
   switch (notification.kind) {
     case "round":
       return { title: t("push:round.title"), body: t("push:round.body", { amount: plainAmount(notification.amount) }) };
@@ -91,12 +93,12 @@ function texts(notification: Notification, language: string | undefined): { titl
       return { title: t("push:pause.title"), body: t("push:pause.body") };
     case "remind":
       return notification.about === "not_started"
-        ? { title: t("push:nudge.title", { name: notification.from }), body: t("push:nudge.body") }
-        : { title: t("push:remind.title", { name: notification.from }), body: t("push:remind.body") };
+        ? { title: t("push:nudge.title", { name: from(notification) }), body: t("push:nudge.body") }
+        : { title: t("push:remind.title", { name: from(notification) }), body: t("push:remind.body") };
     case "exchange":
       return { title: t("push:exchange.title"), body: t("push:exchange.body", { power: notification.gained }) };
     case "gift":
-      return { title: t("push:gift.title"), body: t("push:gift.body", { name: notification.from, power: notification.power }) };
+      return { title: t("push:gift.title"), body: t("push:gift.body", { name: from(notification), power: notification.power }) };
   }
 }
 

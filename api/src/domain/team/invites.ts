@@ -7,8 +7,8 @@ import { users } from "#api/src/db/schema.ts";
 import { Failure } from "#api/src/lib/failure.ts";
 import { inGoodStanding, requireGoodStanding, shareStanding } from "#api/src/domain/accounts/standing.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
+import { legacyName, personFields } from "#api/src/domain/profile/people.ts";
 import { profile, toUser, type UserRow } from "#api/src/domain/profile/users.ts";
-import { teammateName } from "./members.ts";
 import { writeLines } from "#api/src/domain/ledger/lines.ts";
 import { shareImageOf } from "#api/src/domain/campaign/share-path.ts";
 
@@ -26,9 +26,9 @@ export async function inviteOf(ctx: DomainContext, userId: number) {
 }
 
 /** What the register page shows for an invite code: what a teammate may see, and the link preview image. */
-export async function inviterName(ctx: DomainContext, code: string): Promise<{ name: string; share_image: string | null }> {
+export async function inviterName(ctx: DomainContext, code: string) {
   const inviter = await inviterByCode(ctx, code);
-  return { name: teammateName(inviter), share_image: await shareImageOf(ctx, inviter) };
+  return { name: legacyName(inviter), ...personFields(inviter), share_image: await shareImageOf(ctx, inviter) };
 }
 
 // Invite codes are letters and digits; anything else (a NUL byte would fail in SQL) is simply wrong.

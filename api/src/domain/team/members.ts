@@ -7,19 +7,10 @@ import { currentRound, scheduleOf } from "#api/src/domain/airdrop/schedule.ts";
 import { statusOf } from "#api/src/domain/airdrop/status.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 import { ratesOf, teamPower, teamSums } from "#api/src/domain/power/team-power.ts";
+import { legacyName, personFields } from "#api/src/domain/profile/people.ts";
 import { decodeCursor, encodeCursor, type TeamCursor } from "./cursor.ts";
 
 export type TeamLevel = 1 | 2;
-
-/** What a teammate is called: their nickname, or their display id with the middle hidden. */
-export function teammateName(user: { name: string; displayId: string }): string {
-  return user.name || maskedDisplayId(user.displayId);
-}
-
-/** A display id with its middle hidden (1234****89): enough to tell people apart, not to find them. */
-export function maskedDisplayId(id: string): string {
-  return id.length > 6 ? `${id.slice(0, 4)}****${id.slice(-2)}` : id;
-}
 
 /** Level 1: the user's invitees; level 2: their invitees' invitees. */
 export function levelCondition(userId: number, level: TeamLevel): SQL {
@@ -92,7 +83,8 @@ export async function teamMembers(ctx: DomainContext, userId: number, input: { l
     power: r.power,
     mint_status: statusOf(r.minter ?? undefined, round),
     invite_reward: input.level === 1 && r.minter !== null,
-    name: teammateName(r),
+    name: legacyName(r),
+    ...personFields(r),
     avatar: r.avatar,
   }));
   const team_power = teamPower(sums.l1, sums.l2, rates);

@@ -10,7 +10,8 @@ import { nudgeMail, reminderMail } from "#api/src/mail/templates.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { pushWanted } from "#api/src/domain/push/devices.ts";
 import { pushJob } from "#api/src/domain/push/notifications.ts";
-import { levelCondition, teammateName } from "./members.ts";
+import { personFields, writtenName } from "#api/src/domain/profile/people.ts";
+import { levelCondition } from "./members.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -115,7 +116,7 @@ export async function sendReminder(ctx: DomainContext, userId: number): Promise<
       .values(members.map((m) => ({ memberId: m.id, day, senderId: userId })))
       .onConflictDoNothing()
       .returning({ memberId: remindedMembers.memberId });
-    const from = teammateName(sender);
+    const from = personFields(sender);
     const due = new Set(fresh.map((f) => f.memberId));
     const reminded = members.filter((m) => due.has(m.id));
     const reminder = `${userId}-${day}-${n}`;
@@ -127,7 +128,15 @@ export async function sendReminder(ctx: DomainContext, userId: number): Promise<
         .map((m) =>
           pushJob(
             m.id,
-            { kind: "remind", url: "/airdrop", tag: "remind", reminder, from, about: m.notStarted ? "not_started" : "paused" },
+            {
+              kind: "remind",
+              url: "/airdrop",
+              tag: "remind",
+              reminder,
+              from: from.nickname,
+              fromAlias: from.alias,
+              about: m.notStarted ? "not_started" : "paused",
+            },
             { expiresAt },
           ),
         ),
@@ -137,7 +146,9 @@ export async function sendReminder(ctx: DomainContext, userId: number): Promise<
       tx,
       reminded
         .filter((m) => !m.pushable)
-        .map((m) => (m.notStarted ? nudgeMail : reminderMail)({ to: m.email!, from, claimUrl, language: m.uiLang })),
+        .map((m) =>
+          (m.notStarted ? nudgeMail : reminderMail)({ to: m.email!, from: writtenName(m.uiLang, from), claimUrl, language: m.uiLang }),
+        ),
     );
     return { reminded: reminded.length };
   });

@@ -3,7 +3,7 @@ import { ErrorCode, type ErrorCodeValue } from "#contract/errors.ts";
 import type { CodeLookup } from "#contract/tools.ts";
 import { Failure } from "#api/src/lib/failure.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
-import { teammateName } from "#api/src/domain/team/members.ts";
+import { personFields } from "#api/src/domain/profile/people.ts";
 import { inviteByCode } from "#api/src/domain/team/invites.ts";
 import { exchangeByCode } from "./exchanges.ts";
 import { giftByCode } from "./gifts.ts";
@@ -20,18 +20,23 @@ async function lookupAs(ctx: DomainContext, userId: number, kind: CodeKind, code
     const found = await exchangeByCode(ctx, userId, code);
     if (!found) return undefined;
     const { leader, code: bare, ...rest } = found;
-    return { kind, code: withPrefix(kind, bare), ...rest, leader_name: teammateName(leader) };
+    const { nickname, alias } = personFields(leader);
+    return { kind, code: withPrefix(kind, bare), ...rest, leader_nickname: nickname, leader_alias: alias };
   }
   if (kind === "gift") {
     const found = await giftByCode(ctx, userId, code);
-    return found && { kind, code: withPrefix(kind, found.code), owner_name: teammateName(found.owner), power: found.power };
+    if (!found) return undefined;
+    const { nickname, alias } = personFields(found.owner);
+    return { kind, code: withPrefix(kind, found.code), owner_nickname: nickname, owner_alias: alias, power: found.power };
   }
   try {
     const found = await inviteByCode(ctx, userId, code);
+    const { nickname, alias } = personFields(found.inviter);
     return {
       kind,
       code: withPrefix(kind, found.inviter.inviteCode),
-      inviter_name: teammateName(found.inviter),
+      inviter_nickname: nickname,
+      inviter_alias: alias,
       own: found.own,
       can_bind: found.canBind,
     };

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import { ErrorCode } from "#contract/errors.ts";
 import type { ExchangeInfo } from "#contract/tools.ts";
 import { toEpochSeconds } from "#contract/time.ts";
+import { aliasOf } from "#contract/people.ts";
 import { exchangePath } from "#contract/web-paths.ts";
 import { exchangePairs, exchangeParticipants, exchanges, forceStones, users } from "#api/src/db/schema.ts";
 import { randomCode } from "#lib/crypto.ts";
@@ -14,7 +15,7 @@ import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { grantPower } from "#api/src/domain/power/grants.ts";
 import { pushJob } from "#api/src/domain/push/notifications.ts";
 import { pushWantedAmong } from "#api/src/domain/push/devices.ts";
-import { maskedDisplayId, teammateName } from "#api/src/domain/team/members.ts";
+import { legacyName, maskedDisplayId } from "#api/src/domain/profile/people.ts";
 import { exchangeGain, makeDueStones } from "./stones.ts";
 
 type ExchangeRow = typeof exchanges.$inferSelect;
@@ -69,8 +70,9 @@ export async function exchangeInfoOf(ctx: DomainContext, exchange: ExchangeRow, 
     members: leaderFirst.map((r) => ({
       user_id: r.userId,
       user_display_id: maskedDisplayId(r.displayId),
-      name: teammateName(r),
+      name: legacyName(r),
       user_name: r.name,
+      alias: aliasOf(r.displayId),
       power: r.power,
       buff_ratio: r.buffRatio,
       success_power: r.gained ?? exchangeGain(r.power, ratioSum),

@@ -13,7 +13,7 @@ import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { grantPower } from "#api/src/domain/power/grants.ts";
 import { pushJob } from "#api/src/domain/push/notifications.ts";
 import { pushWantedAmong } from "#api/src/domain/push/devices.ts";
-import { teammateName } from "#api/src/domain/team/members.ts";
+import { legacyName, personFields, type PersonRow } from "#api/src/domain/profile/people.ts";
 import { lockInviteTree, wouldLoop } from "#api/src/domain/team/invites.ts";
 import { countOf, lockProgress, saveProgress } from "./progress.ts";
 
@@ -172,13 +172,30 @@ export async function useGift(ctx: DomainContext, userId: number, rawCode: strin
       .select({ id: users.id, name: users.name, displayId: users.displayId })
       .from(users)
       .where(inArray(users.id, [box.ownerId, userId]));
-    const nameOf = (id: number) => teammateName(names.find((n) => n.id === id)!);
+    const person = (id: number): PersonRow => names.find((n) => n.id === id)!;
     if ((await pushWantedAmong(tx, [box.ownerId], "gift")).size) {
+      const { nickname, alias } = personFields(person(userId));
       await enqueueJobs(tx, [
-        pushJob(box.ownerId, { kind: "gift", url: GIFTS_PATH, tag: `gift-${box.id}`, box: box.id, from: nameOf(userId), power }),
+        pushJob(box.ownerId, {
+          kind: "gift",
+          url: GIFTS_PATH,
+          tag: `gift-${box.id}`,
+          box: box.id,
+          from: nickname,
+          fromAlias: alias,
+          power,
+        }),
       ]);
     }
-    return { sender_power: power, recipient_power: power, sender_name: nameOf(box.ownerId), joined_team: joined };
+    const sender = personFields(person(box.ownerId));
+    return {
+      sender_power: power,
+      recipient_power: power,
+      sender_name: legacyName(person(box.ownerId)),
+      sender_nickname: sender.nickname,
+      sender_alias: sender.alias,
+      joined_team: joined,
+    };
   });
 }
 
