@@ -63,7 +63,23 @@ export const historyResult = z.object({
 });
 export type History = z.infer<typeof historyResult>;
 
+/** What a user can take away: everything as JSON, or the history or the profile as CSV. */
+export const EXPORT_FORMATS = ["json", "ledger.csv", "profile.csv"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+const exportQuery = z.object({ format: z.enum(EXPORT_FORMATS) });
+
 export const ledgerRoutes = {
+  export: route({
+    method: "GET",
+    path: "/v1/user/export/",
+    summary:
+      "The user's data to take away, streamed: `json` (the profile and every ledger line, oldest first, shaped as the history's lines), `ledger.csv` (one row per line) or `profile.csv` (one row per field). CSV: UTF-8 with a byte order mark, ISO 8601 times in UTC, amounts as decimal strings. Rate limited per user (RATE_EXPORTS_PER_USER_PER_HOUR)",
+    auth: true,
+    query: exportQuery,
+    response: z.string().describe("The file"),
+    file: ["application/json", "text/csv"],
+  }),
   history: route({
     method: "GET",
     path: "/v1/mint/ledger/",

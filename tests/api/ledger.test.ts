@@ -160,6 +160,54 @@ describe("GET /v1/mint/ledger/", () => {
   });
 });
 
+describe("GET /v1/user/export/", () => {
+  const download = (u: User, format: string, ip = "127.0.0.1") =>
+    api.app.inject({
+      method: "GET",
+      url: `/v1/user/export/?os=web&vcode=1&ui_lang=en&format=${encodeURIComponent(format)}`,
+      headers: { authorization: `HIN ${u.token}` },
+      remoteAddress: ip,
+    });
+
+  test("the profile and every ledger line, as JSON and as CSV a spreadsheet opens right; text that looks like a formula stays text", async () => {
+    setInRound(api, 100);
+    const owner = await signUp(api);
+    const friend = await signUp(api);
+    expectOk(await friend.client.call("PUT", "/v1/user/", { name: '=1+1, "ok"' }));
+    await start(owner.client);
+    setInRound(api, 102);
+    await distributeOne(api, 101);
+    expectOk(await friend.client.call("POST", "/v1/mint/force_box/use/", { code: await giftCode(owner) }));
+
+    const json = await download(owner, "json");
+    expect(json.statusCode).toBe(200);
+    expect(json.headers["content-type"]).toMatch(/^application\/json/);
+    expect(json.headers["content-disposition"]).toMatch(
+      new RegExp(`^attachment; filename="vv-${owner.user.display_id}-\\d{4}-\\d{2}-\\d{2}\\.json"$`),
+    );
+    const data = json.json();
+    expect(data.profile).toMatchObject({ id: owner.user.id, display_id: owner.user.display_id, email: owner.email });
+    expect(data.ledger.map((l: { kind: string }) => l.kind)).toEqual(["start", "round", "gift"]);
+    const history = expectOk<History>(await owner.client.call("GET", "/v1/mint/ledger/"));
+    expect(data.ledger).toEqual([...history.list].reverse());
+
+    const csv = await download(owner, "ledger.csv");
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(csv.body.startsWith("\uFEFFid,time_utc,kind,asset,amount,rule_version,round,")).toBe(true);
+    const rows = csv.body.slice(1).trimEnd().split("\r\n");
+    expect(rows).toHaveLength(4);
+    expect(rows[2]).toMatch(/^\d+,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z,round,unclaimed,1\.00000000,1,101,100,0,0,0\.01000000,/);
+    expect(rows[3]).toContain(`,recipient,"'=1+1, ""ok""",`.replace("recipient", "sender"));
+
+    const profileCsv = await download(owner, "profile.csv");
+    expect(profileCsv.body.slice(1).split("\r\n")).toEqual(expect.arrayContaining(["field,value", `display_id,${owner.user.display_id}`]));
+
+    expect((await download(owner, "xml")).json()).toMatchObject({ code: ErrorCode.badRequest });
+    const anonymous = await api.app.inject({ method: "GET", url: "/v1/user/export/?format=json" });
+    expect(anonymous.json()).toMatchObject({ code: ErrorCode.loginExpired });
+  });
+});
+
 describe("a deletion's team move", () => {
   test("in a three-level chain the deleted account's member moves up with their own member; both histories and the audit say so", async () => {
     const top = await signUp(api);
@@ -211,6 +259,26 @@ describe("npm run ops -- verify-ledger", () => {
       expect(failed).toContain(`${user.id}\tpower\t5\t0`);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("exports are rate limited per login", () => {
+  test("over RATE_EXPORTS_PER_USER_PER_HOUR: 429 with Retry-After, in the envelope; other calls go on", async () => {
+    const limited = await createTestApi({ RATE_EXPORTS_PER_USER_PER_HOUR: "2" });
+    try {
+      const u = await signUp(limited);
+      const download = () =>
+        limited.app.inject({ method: "GET", url: "/v1/user/export/?format=json", headers: { authorization: `HIN ${u.token}` } });
+      expect((await download()).statusCode).toBe(200);
+      expect((await download()).statusCode).toBe(200);
+      const refused = await download();
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(60);
+      expect(refused.json()).toMatchObject({ code: ErrorCode.rateLimited });
+      expectOk(await u.client.call("GET", "/v1/mint/ledger/"));
+    } finally {
+      await limited.close();
     }
   });
 });

@@ -9,7 +9,7 @@ import { personFields, type PersonFields } from "#api/src/domain/profile/people.
 
 type Row = typeof ledger.$inferSelect;
 type Details = Record<string, unknown>;
-type Names = Map<number, PersonFields | null>;
+export type Names = Map<number, PersonFields | null>;
 
 const MONEY_ASSETS = new Set(["vv", "unclaimed", "btc"]);
 
@@ -17,7 +17,7 @@ const num = (value: unknown): number | null => (typeof value === "number" ? valu
 const person = (names: Names, id: unknown) => (typeof id === "number" ? (names.get(id) ?? null) : null);
 
 /** The people a page of lines names, by id: looked up now, so a deleted account's name is gone. */
-function peopleIn(rows: readonly Row[]): number[] {
+export function peopleIn(rows: readonly Row[]): number[] {
   const ids = new Set<number>();
   for (const { details } of rows) {
     for (const key of ["with", "member", "to"]) {
@@ -29,7 +29,7 @@ function peopleIn(rows: readonly Row[]): number[] {
 }
 
 /** One line as the history shows it: the amount signed, and what explains it for its kind. */
-function view(row: Row, names: Names): LedgerLineView {
+export function view(row: Row, names: Names): LedgerLineView {
   const d = row.details as Details;
   const isRound = row.kind === "round";
   const own = num(d.own);
@@ -70,6 +70,18 @@ function view(row: Row, names: Names): LedgerLineView {
   };
 }
 
+/** The people some lines name, looked up now. A deleted account is no one: its line keeps the event, not the person. */
+export async function namesOf(ctx: DomainContext, rows: readonly Row[]): Promise<Names> {
+  const ids = peopleIn(rows);
+  const people = ids.length
+    ? await ctx.db
+        .select({ id: users.id, name: users.name, displayId: users.displayId, deletedAt: users.deletedAt })
+        .from(users)
+        .where(inArray(users.id, ids))
+    : [];
+  return new Map(people.map((p) => [p.id, p.deletedAt ? null : personFields(p)]));
+}
+
 /**
  * A page of the user's ledger, newest first, keyset paged on the line id (the cursor is the last
  * id shown), optionally of one kind. The people lines name are looked up for this read.
@@ -85,15 +97,7 @@ export async function history(ctx: DomainContext, userId: number, query: { kind?
     .orderBy(desc(ledger.id))
     .limit(LEDGER_PAGE_SIZE + 1);
   const page = rows.slice(0, LEDGER_PAGE_SIZE);
-  const ids = peopleIn(page);
-  const people = ids.length
-    ? await ctx.db
-        .select({ id: users.id, name: users.name, displayId: users.displayId, deletedAt: users.deletedAt })
-        .from(users)
-        .where(inArray(users.id, ids))
-    : [];
-  // A deleted account is no one: its line keeps the event, not the person.
-  const names: Names = new Map(people.map((p) => [p.id, p.deletedAt ? null : personFields(p)]));
+  const names = await namesOf(ctx, page);
   return {
     list: page.map((row) => view(row, names)),
     next_cursor: rows.length > LEDGER_PAGE_SIZE ? String(page[page.length - 1].id) : null,
