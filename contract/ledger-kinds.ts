@@ -22,3 +22,7 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
  */
 export const LEDGER_ASSETS = ["vv", "unclaimed", "btc", "power", "team"] as const;
 export type LedgerAsset = (typeof LEDGER_ASSETS)[number];
+
+/** What a user can take away: everything as JSON, or the history or the profile as CSV. */
+export const EXPORT_FORMATS = ["json", "ledger.csv", "profile.csv"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];

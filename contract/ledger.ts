@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LEDGER_ASSETS, LEDGER_KINDS } from "./ledger-kinds.ts";
+import { EXPORT_FORMATS, LEDGER_ASSETS, LEDGER_KINDS } from "./ledger-kinds.ts";
 import { route } from "./route.ts";
 import { aliasField, epochSeconds, moneyString, nicknameField } from "./wire.ts";
 
@@ -62,10 +62,6 @@ export const historyResult = z.object({
   next_cursor: z.string().nullable().describe("Cursor of the next page; null on the last page"),
 });
 export type History = z.infer<typeof historyResult>;
-
-/** What a user can take away: everything as JSON, or the history or the profile as CSV. */
-export const EXPORT_FORMATS = ["json", "ledger.csv", "profile.csv"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 const exportQuery = z.object({ format: z.enum(EXPORT_FORMATS) });
 

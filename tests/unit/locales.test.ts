@@ -58,6 +58,7 @@ const DYNAMIC: [RegExp, (m: RegExpMatchArray) => boolean][] = [
   [/^ledger:filter\.kinds\.\w+$/, () => code.includes("`ledger:filter.kinds.${kind}`")],
   [/^ledger:tasks\.t\d$/, () => code.includes("`ledger:tasks.t${line.task}`")],
   [/^ledger:asset\.\w+$/, () => code.includes("`ledger:asset.${line.asset}`")],
+  [/^ledger:data\.formats\.\w+$/, () => code.includes("`ledger:data.formats.${format")],
   [/^ledger:line\.(start|upgrade|opening)$/, () => code.includes("`ledger:line.${line.kind}`")],
   [/^campaign:state\.\w+$/, () => code.includes("`campaign:state.${status}`")],
   [/^campaign:(not_applied|in_review|approved|rejected)\.(title|body)$/, (m) => code.includes(`\`campaign:\${status}.${m[2]}\``)],

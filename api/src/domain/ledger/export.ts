@@ -1,6 +1,6 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { LedgerLineView } from "#contract/ledger.ts";
-import type { ExportFormat } from "#contract/ledger.ts";
+import type { ExportFormat } from "#contract/ledger-kinds.ts";
 import { ledger } from "#api/src/db/schema.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 import { profile } from "#api/src/domain/profile/users.ts";
