@@ -12,6 +12,11 @@ export interface RouteSpec {
   /** Parameters in the path, written `{name}` in `path`. */
   params?: z.ZodObject;
   response: z.ZodType;
+  /**
+   * A file, streamed, instead of the envelope: its media types. `response` then describes the
+   * file; a refusal still answers in the envelope, as JSON.
+   */
+  file?: readonly string[];
 }
 
 export function route<const T extends RouteSpec>(spec: T): T {

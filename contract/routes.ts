@@ -8,6 +8,7 @@ import { pushRoutes } from "./push.ts";
 import type { RouteSpec } from "./route.ts";
 import { teamRoutes } from "./team.ts";
 import { toolsRoutes } from "./tools.ts";
+import { ledgerRoutes } from "./ledger.ts";
 
 /** Every /v1 call, by feature. Each feature's file holds its own entries; this only merges them. */
 export const routes = {
@@ -16,6 +17,7 @@ export const routes = {
   team: teamRoutes,
   airdrop: airdropRoutes,
   tools: toolsRoutes,
+  ledger: ledgerRoutes,
   map: mapRoutes,
   campaign: campaignRoutes,
   files: filesRoutes,

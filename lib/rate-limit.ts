@@ -11,8 +11,8 @@ import { shownUrl } from "./shown-url.ts";
  * when it happens and when Redis is back, and `/healthz` says "degraded" meanwhile.
  */
 export interface RateLimits {
-  /** A window of `perMinute` requests a minute, under `name`. */
-  limiter(name: string, perMinute: number): Limiter;
+  /** A window of `points` requests every `seconds` (a minute unless said), under `name`. */
+  limiter(name: string, points: number, seconds?: number): Limiter;
   /** The store configured: Redis when REDIS_URL is set. */
   store: "redis" | "memory";
   /**
@@ -64,7 +64,7 @@ export function rateLimits(redisUrl?: string, log?: Pick<Logger, "info" | "warn"
   if (!redisUrl) {
     return {
       store: "memory",
-      limiter: (name, perMinute) => wrap(new RateLimiterMemory({ keyPrefix: name, points: perMinute, duration: 60 })),
+      limiter: (name, points, seconds = 60) => wrap(new RateLimiterMemory({ keyPrefix: name, points, duration: seconds })),
       health: () => ({ degraded: false, fields: {} }),
       close: async () => {},
     };
@@ -100,15 +100,15 @@ export function rateLimits(redisUrl?: string, log?: Pick<Logger, "info" | "warn"
   heartbeat.unref();
   return {
     store: "redis",
-    limiter: (name, perMinute) =>
+    limiter: (name, points, seconds = 60) =>
       wrap(
         new RateLimiterRedis({
           storeClient: redis,
           keyPrefix: `vv:rl:${name}`,
-          points: perMinute,
-          duration: 60,
+          points,
+          duration: seconds,
           // While Redis is unreachable (and while it first connects: commands are not queued).
-          insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points: perMinute, duration: 60 }),
+          insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points, duration: seconds }),
         }),
       ),
     health: () => ({

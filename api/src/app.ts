@@ -15,6 +15,7 @@ import { profileApi } from "./routes/v1/profile.ts";
 import { pushApi } from "./routes/v1/push.ts";
 import { teamApi } from "./routes/v1/team.ts";
 import { toolsApi } from "./routes/v1/tools.ts";
+import { ledgerApi } from "./routes/v1/ledger.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -61,6 +62,7 @@ export async function buildApp(domain: DomainContext, opts: { logger: Logger | f
   await app.register(profileApi);
   await app.register(teamApi);
   await app.register(toolsApi);
+  await app.register(ledgerApi);
   await app.register(airdropApi);
   await app.register(filesApi);
   await app.register(mapApi);

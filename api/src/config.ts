@@ -27,6 +27,7 @@ export const apiConfigSchema = z.object({
   RATE_API_PER_IP_PER_MINUTE: int(600, 1),
   RATE_AUTH_PER_IP_PER_MINUTE: int(30, 1),
   RATE_WRITES_PER_USER_PER_MINUTE: int(120, 1),
+  RATE_EXPORTS_PER_USER_PER_HOUR: int(10, 1),
   // A separately run API does not know the web app's PORT: the web app's own default port.
   PUBLIC_URL: publicUrlSetting.default(localWebUrl(DEFAULT_WEB_PORT)),
   DATABASE_URL: optionalUrl,

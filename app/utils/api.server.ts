@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { Agent, request as undiciRequest, type Dispatcher, type FormData } from "undici";
 import type { z } from "zod";
 import { envelopeSchema } from "#contract/envelope.ts";
@@ -146,6 +147,67 @@ export async function callApi<S extends RouteSpec>(
   const data = spec.response.safeParse(envelope.data.data ?? {});
   if (!data.success) throw new ApiError(ErrorCode.networkNoBody, "unexpected answer");
   return data.data as z.infer<S["response"]>;
+}
+
+let filesAgent: Dispatcher | undefined;
+
+/**
+ * Files the API streams (a user's data export): no size cap and no overall deadline, since a
+ * long history takes its time; a stalled stream still ends after API_TIMEOUT_MS of silence.
+ */
+function filesPool(): Dispatcher {
+  const { API_TIMEOUT_MS } = getEnv();
+  return (filesAgent ??= new Agent({
+    keepAliveTimeout: 30_000,
+    connections: 16,
+    connectTimeout: Math.min(API_TIMEOUT_MS, 5_000),
+    headersTimeout: API_TIMEOUT_MS,
+    bodyTimeout: API_TIMEOUT_MS,
+  }));
+}
+
+/** A file the API streams: its media type, how to save it, and its bytes as they come. */
+export interface ApiFile {
+  type: string;
+  disposition: string;
+  body: ReadableStream<Uint8Array>;
+}
+
+/**
+ * Calls a contract entry that answers with a file (`file` in the spec) and hands its stream on
+ * unread. A refusal comes back in the envelope (no Content-Disposition): it is thrown as
+ * ApiError, like callApi's.
+ */
+export async function streamApiFile<S extends RouteSpec & { file: readonly string[] }>(
+  spec: S,
+  caller: Caller,
+  query: S["query"] extends z.ZodObject ? { [K in keyof z.input<S["query"]>]: string } : never,
+): Promise<ApiFile> {
+  let res: Dispatcher.ResponseData;
+  try {
+    res = await tracked(
+      undiciRequest(withCommonQuery(spec.path, caller, query), {
+        method: spec.method,
+        dispatcher: filesPool(),
+        headers: {
+          ...(caller.token ? { authorization: `HIN ${caller.token}` } : {}),
+          ...(caller.requestId ? { "x-request-id": caller.requestId } : {}),
+          ...(caller.clientIp ? { "x-forwarded-for": caller.clientIp } : {}),
+        },
+      }),
+    );
+  } catch (error) {
+    console.warn(`api file ${spec.method} ${spec.path} failed: ${(error as Error).message}`);
+    throw new ApiError(ErrorCode.networkNoBody, "network error");
+  }
+  const header = (name: string) => (typeof res.headers[name] === "string" ? (res.headers[name] as string) : "");
+  const disposition = header("content-disposition");
+  if (res.statusCode !== 200 || !disposition) {
+    const envelope = envelopeSchema.safeParse(await res.body.json().catch(() => null));
+    const code = envelope.success ? envelope.data.code || envelope.data.err_code || 0 : 0;
+    throw new ApiError(code || ErrorCode.networkNoBody, envelope.success ? (envelope.data.err_msg ?? "") : "unreadable answer");
+  }
+  return { type: header("content-type"), disposition, body: Readable.toWeb(res.body) as ReadableStream<Uint8Array> };
 }
 
 /** Bytes the API serves outside the envelope (a stored file, a share image), with the headers that matter to caching. */

@@ -15,6 +15,7 @@ export const FEATURE_NAMESPACES = [
   "download",
   "campaign",
   "offline",
+  "ledger",
 ] as const;
 export type Namespace = (typeof ROOT_NAMESPACES)[number] | (typeof FEATURE_NAMESPACES)[number];
 

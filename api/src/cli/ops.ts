@@ -11,6 +11,9 @@ import { allStatusIcons, retireStatusIcon, upsertStatusIcon } from "#api/src/dom
 import { systemClock } from "#api/src/lib/clock.ts";
 import { createMailer } from "#api/src/mail/mailer.ts";
 import { socialFor } from "#api/src/social/choose.ts";
+import { unitsToDecimal } from "#contract/money.ts";
+import { correctBalance } from "#api/src/domain/ledger/corrections.ts";
+import { ledgerDifferences } from "#api/src/domain/ledger/verify.ts";
 
 const USAGE = `Operator commands (they talk to the database directly; every change is audited):
   npm run ops -- ban-user <email>       ban a cheating account: logins revoked, no more rounds, gift boxes void,
@@ -33,6 +36,12 @@ const USAGE = `Operator commands (they talk to the database directly; every chan
                                         add or change a status and make it choosable (name: a
                                         key like working; icon: one emoji; new ones go last)
   npm run ops -- status-icon-off <id>   retire a status; users who show it show none
+  npm run ops -- verify-ledger [user id...]
+                                        every balance that is not the sum of its ledger lines (VV,
+                                        unclaimed VV, BTC, Soul Power); fails when there is one
+  npm run ops -- correct <email> vv|power <amount> <reason...>
+                                        correct a balance with a ledger line and its reason: VV may
+                                        only be added (e.g. 1.5), Soul Power either way (e.g. -20)
   npm run ops -- config                 print the effective API configuration
 With the embedded database (no DATABASE_URL), stop the service first: PGlite allows one process.`;
 
@@ -108,6 +117,29 @@ const commands: Record<string, Command> = {
         actor,
       });
       return `status ${row.id} ${row.name} ${row.icon} at ${row.sort}, active`;
+    },
+  },
+  "verify-ledger": {
+    arity: [0, 1000],
+    run: async (ctx, ids) => {
+      const differences = await ledgerDifferences(ctx, ids.length ? ids.map((id) => integerArg(id, "user id")) : undefined);
+      if (differences.length === 0) return "every balance is the sum of its ledger lines";
+      const lines = differences.map((d) => `${d.userId}\t${d.asset}\t${d.balance}\t${d.ledger}`);
+      throw new Error([`${differences.length} balance(s) differ from the ledger`, "user id\tasset\tbalance\tledger", ...lines].join("\n"));
+    },
+  },
+  correct: {
+    arity: [4, 1000],
+    run: async (ctx, [email, asset, amount, ...reason]) => {
+      if (asset !== "vv" && asset !== "power") throw new Error(`not vv or power: ${asset}`);
+      const common = { email, reason: reason.join(" "), actor };
+      const balance = await correctBalance(
+        ctx,
+        asset === "vv" ? { ...common, asset, amount } : { ...common, asset, amount: integerArg(amount, "power amount") },
+      );
+      return balance === undefined
+        ? `no account ${email}`
+        : `corrected ${asset} of ${email}: now ${asset === "vv" ? unitsToDecimal(BigInt(balance)) : balance}`;
     },
   },
   "status-icon-off": {

@@ -200,6 +200,36 @@ export const userRounds = pgTable(
   ],
 );
 
+/**
+ * Every change of a user's VV, unclaimed VV, BTC and Soul Power, one line each, written in the
+ * transaction that makes the change and never changed after (a trigger refuses updates and
+ * deletes). Each balance is the sum of its asset's lines (`npm run ops -- verify-ledger`).
+ * `details` holds what explains the line (a round's parts, an exchange's rates) and other
+ * people only by id, so their names are looked up when read and a deletion erases them.
+ * Lines carried over from before the ledger have rule version 0 (docs/decisions/050).
+ */
+export const ledger = pgTable(
+  "ledger",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    at: tz("at").notNull(),
+    kind: text("kind").notNull(),
+    asset: text("asset").notNull(),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    ruleVersion: integer("rule_version").notNull(),
+    /** What the line is for, as the change's own key: "round:1234", "start", "gift:17:sender", "claim". */
+    ref: text("ref").notNull(),
+    details: jsonb("details").notNull().default({}),
+  },
+  (t) => [
+    // A user's history, newest first, keyset paged on id; and the same by kind.
+    index("ledger_user_idx").on(t.userId, t.id),
+    index("ledger_user_kind_idx").on(t.userId, t.kind, t.id),
+    check("ledger_asset_check", sql`${t.asset} in ('vv', 'unclaimed', 'btc', 'power', 'team')`),
+  ],
+);
+
 /** Every grant of Soul Power, once per (user, reason): start, bind, follow, invite, upgrade:<vcode>. */
 export const powerGrants = pgTable(
   "power_grants",

@@ -27,10 +27,15 @@ function operation(spec: RouteSpec) {
     ],
     ...(spec.body ? { requestBody: { required: true, content: { "application/json": { schema: json(spec.body) } } } } : {}),
     responses: {
-      200: {
-        description: "Success (code 0) or a business error ({code, err_msg})",
-        content: { "application/json": { schema: { oneOf: [json(envelope), { $ref: "#/components/schemas/Failure" }] } } },
-      },
+      200: spec.file
+        ? {
+            description: "The file, streamed (a refusal: {code, err_msg} as JSON)",
+            content: Object.fromEntries(spec.file.map((type) => [type, { schema: json(spec.response) }])),
+          }
+        : {
+            description: "Success (code 0) or a business error ({code, err_msg})",
+            content: { "application/json": { schema: { oneOf: [json(envelope), { $ref: "#/components/schemas/Failure" }] } } },
+          },
     },
   };
 }

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { fail } from "#contract/envelope.ts";
 import { accountRoutes } from "#contract/accounts.ts";
+import { ledgerRoutes } from "#contract/ledger.ts";
 import { ErrorCode, ERROR_MESSAGES } from "#contract/errors.ts";
 import { rateLimits, type RateLimits } from "#lib/rate-limit.ts";
 
@@ -9,6 +10,9 @@ import { rateLimits, type RateLimits } from "#lib/rate-limit.ts";
 const AUTH_ROUTES = new Set<string>(
   [accountRoutes.did, accountRoutes.sendCode, accountRoutes.register, accountRoutes.login].map((r) => r.path),
 );
+
+/** Calls that stream a user's whole history: a few an hour per user are plenty. */
+const EXPORT_ROUTES = new Set<string>([ledgerRoutes.export.path]);
 
 /** The probes an orchestrator polls: never counted. */
 const PROBES = new Set(["/livez", "/healthz"]);
@@ -30,15 +34,18 @@ export async function rateLimitHook(app: FastifyInstance): Promise<RateLimits> {
   const perIp = limits.limiter("api-ip", config.RATE_API_PER_IP_PER_MINUTE);
   const auth = limits.limiter("api-auth", config.RATE_AUTH_PER_IP_PER_MINUTE);
   const writes = limits.limiter("api-writes", config.RATE_WRITES_PER_USER_PER_MINUTE);
+  const exports = limits.limiter("api-exports", config.RATE_EXPORTS_PER_USER_PER_HOUR, 3600);
   app.addHook("onClose", () => limits.close());
   app.addHook("onRequest", async (request, reply) => {
     const route = request.routeOptions.url;
     if (route !== undefined && PROBES.has(route)) return;
     const token = request.headers.authorization;
+    const tokenKey = token ? createHash("sha256").update(token).digest("base64url") : undefined;
     const waits = await Promise.all([
       perIp.take(request.ip),
       route !== undefined && AUTH_ROUTES.has(route) ? auth.take(request.ip) : 0,
-      token && request.method !== "GET" ? writes.take(createHash("sha256").update(token).digest("base64url")) : 0,
+      tokenKey && request.method !== "GET" ? writes.take(tokenKey) : 0,
+      tokenKey && route !== undefined && EXPORT_ROUTES.has(route) ? exports.take(tokenKey) : 0,
     ]);
     const wait = Math.max(...waits);
     if (wait > 0) {

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { ok } from "#contract/envelope.ts";
@@ -29,6 +30,18 @@ const isKnownCode = (code: unknown): code is ErrorCodeValue => typeof code === "
 
 const HIN = /^HIN\s+(\S+)$/i;
 
+/** What a call carries, checked: the principal first (a call without a valid token is told to log in, 300103, whatever else it holds). */
+async function callOf<S extends RouteSpec>(app: FastifyInstance, spec: S, request: FastifyRequest): Promise<Call<S>> {
+  const principal = spec.auth ? await authenticate(app.domain, HIN.exec(request.headers.authorization ?? "")?.[1]) : undefined;
+  const querySchema = spec.query ? commonQuery.extend(spec.query.shape) : commonQuery;
+  const query = parse(querySchema, request.query);
+  const params = spec.params ? parse(spec.params, request.params) : undefined;
+  const body = spec.body ? parse(spec.body, request.body) : undefined;
+  return { body, query, params, principal, request } as Call<S>;
+}
+
+const urlOf = (spec: RouteSpec) => spec.path.replace(/\{(\w+)\}/g, ":$1");
+
 /**
  * Binds a contract entry to its handler: parses body and query with the contract's
  * schemas, authenticates when the entry says so, and wraps the result in the envelope.
@@ -38,19 +51,36 @@ export function bind<S extends RouteSpec>(
   spec: S,
   handler: (call: Call<S>) => Promise<z.infer<S["response"]>>,
 ): void {
-  const querySchema = spec.query ? commonQuery.extend(spec.query.shape) : commonQuery;
+  app.route({ method: spec.method, url: urlOf(spec), handler: async (request) => ok(await handler(await callOf(app, spec, request))) });
+}
+
+/** A file a handler streams: its media type, the name it is saved under, and its text as it is made. */
+export interface StreamedFile {
+  type: string;
+  name: string;
+  text: AsyncIterable<string>;
+}
+
+/**
+ * Binds a contract entry that answers with a file (`file` in the spec): checked as `bind` checks
+ * a call, and refused the same way before the first byte; then streamed as it is made, so a long
+ * history is never held whole in memory.
+ */
+export function bindFile<S extends RouteSpec & { file: readonly string[] }>(
+  app: FastifyInstance,
+  spec: S,
+  handler: (call: Call<S>) => Promise<StreamedFile>,
+): void {
   app.route({
     method: spec.method,
-    url: spec.path.replace(/\{(\w+)\}/g, ":$1"),
-    handler: async (request) => {
-      // Authentication first: a call without a valid token is told to log in (300103),
-      // whatever its body or parameters.
-      const principal = spec.auth ? await authenticate(app.domain, HIN.exec(request.headers.authorization ?? "")?.[1]) : undefined;
-      const query = parse(querySchema, request.query);
-      const params = spec.params ? parse(spec.params, request.params) : undefined;
-      const body = spec.body ? parse(spec.body, request.body) : undefined;
-      const data = await handler({ body, query, params, principal, request } as Call<S>);
-      return ok(data);
+    url: urlOf(spec),
+    handler: async (request, reply) => {
+      const file = await handler(await callOf(app, spec, request));
+      return reply
+        .type(file.type)
+        .header("content-disposition", `attachment; filename="${file.name}"`)
+        .header("cache-control", "no-store")
+        .send(Readable.from(file.text));
     },
   });
 }

@@ -5,18 +5,18 @@ import { BalanceCard } from "#app/components/balance-card.tsx";
 import { Icon } from "#app/components/icons.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { PersonName, selfPerson } from "#app/components/person.tsx";
-import { RoundList } from "#app/features/airdrop/round-list.tsx";
+import { History } from "#app/features/ledger/history.tsx";
 import { useSignedInUser } from "#app/utils/signed-in-user.ts";
 import { LogoutSheet } from "./logout-sheet.tsx";
 import type { loadProfilePage } from "./profile.server.ts";
 import { AvatarState } from "./avatar-state.tsx";
 import { InstallApp } from "./install-app.tsx";
 
-/** The Profile tab: who the user is, what they hold, the rounds they earned, and the way to settings. */
+/** The Profile tab: who the user is, what they hold, the history of every change, and the way to settings. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const user = useSignedInUser();
-  const { statuses, rounds, nextBefore, paged, confirmLogout } = useLoaderData<typeof loadProfilePage>();
+  const { statuses, history, confirmLogout } = useLoaderData<typeof loadProfilePage>();
   const status = statuses.find((s) => s.id === user.user_status_icon);
   const person = selfPerson(user);
   return (
@@ -53,17 +53,7 @@ export function ProfilePage() {
         {t("profile:campaign")}
       </Link>
       <InstallApp />
-      <RoundList rounds={rounds} />
-      {nextBefore || paged ? (
-        <div className="actions">
-          {paged ? <Link to="/mine">{t("profile:rounds.newest")}</Link> : null}
-          {nextBefore ? (
-            <Link to={`/mine?before=${nextBefore}`} className="button button--secondary">
-              {t("profile:rounds.older")}
-            </Link>
-          ) : null}
-        </div>
-      ) : null}
+      <History page={history} path="/mine" />
       {confirmLogout ? (
         <LogoutSheet dismissTo="/mine" />
       ) : (

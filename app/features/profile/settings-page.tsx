@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "#app/utils/translation.tsx";
+import { DataCard, ExportBeforeDeleting } from "#app/features/ledger/data-card.tsx";
 import { ErrorCode } from "#contract/errors.ts";
 import { LANGUAGES } from "#contract/languages.ts";
 import { AvatarStatus, DELETE_WORD } from "#contract/profile-states.ts";
@@ -135,6 +136,7 @@ function DeleteSheet() {
     <Sheet role="alertdialog" labelledBy="delete-title" describedBy="delete-body" dismissTo="/settings">
       <h2 id="delete-title">{t("profile:delete.title")}</h2>
       <p id="delete-body">{t("profile:delete.body")}</p>
+      <ExportBeforeDeleting />
       {/* A deleted account's figures must not stay for the offline page; a refused attempt loses nothing the airdrop won't save again. */}
       <Form method="post" action="/settings?confirm=delete" className="form" onSubmit={forgetFigures}>
         <div className="field">
@@ -185,6 +187,7 @@ export function SettingsPage() {
       </section>
       <StatusForm statuses={statuses} />
       <Notifications />
+      <DataCard />
       <section className="card" aria-labelledby="account-title">
         <h2 id="account-title">{t("profile:settings.account")}</h2>
         <dl className="facts">

@@ -5,6 +5,7 @@ import { minters, rounds, userRounds, users } from "#api/src/db/schema.ts";
 import { requireGoodStanding } from "#api/src/domain/accounts/standing.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { grantPower } from "#api/src/domain/power/grants.ts";
+import { writeLines } from "#api/src/domain/ledger/lines.ts";
 import { currentRound, scheduleOf } from "./schedule.ts";
 import { statusOf } from "./status.ts";
 
@@ -21,7 +22,7 @@ export async function startAirdrop(ctx: DomainContext, userId: number): Promise<
       .insert(minters)
       .values({ userId, mintFromRound: round + 1, startedAt: now })
       .onConflictDoNothing();
-    const granted = await grantPower(tx, userId, { reason: "start", amount: ctx.config.START_POWER });
+    const granted = await grantPower(tx, userId, { reason: "start", amount: ctx.config.START_POWER, kind: "start" });
     const [minter] = await tx.db.select().from(minters).where(eq(minters.userId, userId));
     return { mint_status: statusOf(minter, round), power_granted: granted ? ctx.config.START_POWER : 0 };
   });
@@ -45,11 +46,18 @@ export async function claimRounds(ctx: DomainContext, userId: number): Promise<{
       .where(and(eq(userRounds.userId, userId), isNull(userRounds.collectedAt)))
       .returning({ round: userRounds.roundNumber, amount: userRounds.amount });
     const total = claimed.reduce((sum, r) => sum + r.amount, 0n);
-    if (total > 0n)
+    if (total > 0n) {
       await tx
         .update(users)
         .set({ vv: sql`${users.vv} + ${total}` })
         .where(eq(users.id, userId));
+      // The claim moves the rounds' VV from unclaimed into the balance: two lines, one sum.
+      const details = { rounds: claimed.map((r) => r.round).sort((a, b) => a - b) };
+      await writeLines(inTx, [
+        { userId, kind: "claim", asset: "unclaimed", amount: -total, ref: "claim", details },
+        { userId, kind: "claim", asset: "vv", amount: total, ref: "claim", details },
+      ]);
+    }
     const resumed = await tx
       .update(minters)
       .set({ suspendedAt: null, mintFromRound: round + 1 })

@@ -3,6 +3,7 @@ import { rowsOf } from "#api/src/db/client.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { ratesOf } from "#api/src/domain/power/team-power.ts";
 import { reachableByPush } from "#api/src/domain/push/devices.ts";
+import { ruleVersionAt } from "#api/src/domain/ledger/rule-version.ts";
 import { lastClosedRound, roundClosesAt, scheduleOf } from "./schedule.ts";
 
 export interface DistributionResult {
@@ -31,6 +32,7 @@ export async function distributeRound(ctx: DomainContext, round: number): Promis
   const now = ctx.clock.now();
   const nextClose = roundClosesAt(scheduleOf(ctx.config), round + 1);
   const spread = ctx.config.PUSH_SPREAD_SECONDS;
+  const version = await ruleVersionAt(ctx, closesAt);
   const result = await inTransaction(ctx, async ({ db: tx }) => {
     const locked = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${DISTRIBUTION_LOCK}) as ok`));
     if (!locked[0]?.ok) return undefined;
@@ -95,6 +97,20 @@ export async function distributeRound(ctx: DomainContext, round: number): Promis
         order by user_id
         on conflict do nothing
         returning user_id, amount
+      ),
+      -- Each payment's ledger line, with what explains it: own power, the level-1 and level-2
+      -- parts of Team Power (as teamPower() splits them), and the VV units a power point earns.
+      ledgered as (
+        insert into ledger (user_id, at, kind, asset, amount, rule_version, ref, details)
+        select p.user_id, ${closesAt}, 'round', 'unclaimed', p.amount, ${version}::int, 'round:' || ${round}::int,
+          jsonb_build_object(
+            'round', ${round}::int,
+            'own', s.power,
+            'team_l1', s.p1 * ${rates.l1Percent} / 100,
+            'team_l2', (s.p1 * ${rates.l1Percent} + s.p2 * ${rates.l2Percent}) / 100 - s.p1 * ${rates.l1Percent} / 100,
+            'rate', ${rates.unitsPerPower}::bigint)
+        from paid p join scored s on s.user_id = p.user_id
+        order by p.user_id
       ),
       -- Push notifications (domain/push/notifications.ts: the payload is a Notification, the key
       -- pushJob's) for everyone paid whom push reaches (devices.ts): what they can claim now,

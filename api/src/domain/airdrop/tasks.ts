@@ -100,7 +100,9 @@ export async function claimBonus(ctx: DomainContext, user: UserRow, type: BonusT
   const task = list.find((t) => t.bonus_type === type)!;
   if (task.collected) throw new Failure(ErrorCode.bonusCollected);
   if (!task.can_collect) throw NOT_YET[type](task);
-  const granted = await inTransaction(ctx, (tx) => grantPower(tx, userId, { reason: grantReason(ctx, type), amount: task.power }));
+  const kind = type === BonusType.appUpgrade ? "upgrade" : "task";
+  const grant = { reason: grantReason(ctx, type), amount: task.power, kind, details: { task: type } } as const;
+  const granted = await inTransaction(ctx, (tx) => grantPower(tx, userId, grant));
   if (!granted) throw new Failure(ErrorCode.bonusCollected);
   return { bonus_type: type, power: task.power };
 }

@@ -32,7 +32,7 @@ export async function deleteAccount(ctx: DomainContext, userId: number, input: {
     // rows: the order the actions take them in too (docs/decisions/038), so none deadlocks with this.
     await lockStanding(tx, userId);
     await endActivity(tx, userId);
-    await moveMembersUp(tx, userId);
+    const moved = await moveMembersUp(tx, userId);
     const [before] = await tx.db
       .select({ avatar: users.avatar, avatarNew: users.avatarNew })
       .from(users)
@@ -64,7 +64,13 @@ export async function deleteAccount(ctx: DomainContext, userId: number, input: {
     await stopMinting(tx, userId);
     await tx.db.delete(campaignApplications).where(eq(campaignApplications.userId, userId));
     const photos = await tx.db.delete(uploads).where(eq(uploads.userId, userId)).returning({ name: uploads.name });
-    await tx.db.insert(auditLog).values({ at, actor: "self", action: "delete-account", target: `user:${userId}` });
+    await tx.db.insert(auditLog).values({
+      at,
+      actor: "self",
+      action: "delete-account",
+      target: `user:${userId}`,
+      detail: { moved_members: moved.members, moved_to: moved.to },
+    });
     return [before.avatar, before.avatarNew, ...photos.map((p) => mediaPath(p.name))];
   });
   forgetTokenLookups(ctx);

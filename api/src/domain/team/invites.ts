@@ -9,6 +9,7 @@ import { inGoodStanding, requireGoodStanding, shareStanding } from "#api/src/dom
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { legacyName, personFields } from "#api/src/domain/profile/people.ts";
 import { profile, toUser, type UserRow } from "#api/src/domain/profile/users.ts";
+import { writeLines } from "#api/src/domain/ledger/lines.ts";
 import { shareImageOf } from "#api/src/domain/campaign/share-path.ts";
 
 /** The user's invite code and link, and what inviting pays (Team Power's shares, the invite reward). */
@@ -119,8 +120,32 @@ export async function bindInviter(ctx: DomainContext, userId: number, code: stri
  * none, so no one stays under an account that is gone; their own members stay with them. In the
  * deletion's transaction.
  */
-export async function moveMembersUp(tx: DomainContext, userId: number): Promise<void> {
+export async function moveMembersUp(tx: DomainContext, userId: number): Promise<{ members: number[]; to: number | null }> {
   await lockInviteTree(tx);
   const [gone] = await tx.db.select({ inviterId: users.inviterId }).from(users).where(eq(users.id, userId));
-  await tx.db.update(users).set({ inviterId: gone.inviterId }).where(eq(users.inviterId, userId));
+  const moved = await tx.db.update(users).set({ inviterId: gone.inviterId }).where(eq(users.inviterId, userId)).returning({ id: users.id });
+  // Each move is a line in the member's history and, when there is one, in their new inviter's:
+  // the reason a team (and its Team Power) changed.
+  const to = gone.inviterId;
+  await writeLines(tx, [
+    ...moved.map((m) => ({
+      userId: m.id,
+      kind: "team_move" as const,
+      asset: "team" as const,
+      amount: 0,
+      ref: `team_move:${userId}`,
+      details: { from: userId, to },
+    })),
+    ...(to === null
+      ? []
+      : moved.map((m) => ({
+          userId: to,
+          kind: "team_move" as const,
+          asset: "team" as const,
+          amount: 1,
+          ref: `team_move:${userId}`,
+          details: { member: m.id, from: userId },
+        }))),
+  ]);
+  return { members: moved.map((m) => m.id), to };
 }

@@ -257,7 +257,13 @@ async function complete(tx: DomainContext, exchange: ExchangeRow): Promise<Excha
       .set({ gained: r.gained, completedAt: now })
       .where(and(eq(exchangeParticipants.exchangeId, exchange.id), eq(exchangeParticipants.userId, r.userId)));
     await tx.db.update(forceStones).set({ usedAt: now }).where(eq(forceStones.id, r.stoneId));
-    await grantPower(tx, r.userId, { reason: `exchange:${exchange.id}`, amount: r.gained });
+    await grantPower(tx, r.userId, {
+      reason: `exchange:${exchange.id}`,
+      amount: r.gained,
+      kind: "exchange",
+      // The line explains the gain: the own stone's power, and every participant's rate (power + power x their sum).
+      details: { exchange: exchange.id, stone_power: r.power, ratios: rows.map((p) => ({ user: p.userId, ratio: p.buffRatio })) },
+    });
   }
   const pushable = await pushWantedAmong(tx, ids, "exchange");
   const notice = { kind: "exchange", url: exchangePath(exchange.id), tag: `exchange-${exchange.id}`, exchange: exchange.id } as const;

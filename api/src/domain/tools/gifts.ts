@@ -156,8 +156,18 @@ export async function useGift(ctx: DomainContext, userId: number, rawCode: strin
     await tx.db.update(giftBoxes).set({ usedBy: userId, usedAt: now }).where(eq(giftBoxes.id, box.id));
     const joined = await joinSendersTeam(tx, box.ownerId, userId);
     const power = tx.config.GIFT_POWER;
-    await grantPower(tx, box.ownerId, { reason: `gift:${box.id}:sender`, amount: power });
-    await grantPower(tx, userId, { reason: `gift:${box.id}:recipient`, amount: power });
+    await grantPower(tx, box.ownerId, {
+      reason: `gift:${box.id}:sender`,
+      amount: power,
+      kind: "gift",
+      details: { box: box.id, side: "sender", with: userId },
+    });
+    await grantPower(tx, userId, {
+      reason: `gift:${box.id}:recipient`,
+      amount: power,
+      kind: "gift",
+      details: { box: box.id, side: "recipient", with: box.ownerId },
+    });
     const names = await tx.db
       .select({ id: users.id, name: users.name, displayId: users.displayId })
       .from(users)
