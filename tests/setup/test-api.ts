@@ -24,6 +24,8 @@ export interface TestApi {
   clock: ManualClock;
   config: ApiConfig;
   database: Database;
+  /** The PostgreSQL database's address, when the suite runs on PostgreSQL: a second instance opens it. */
+  databaseUrl?: string;
   mails: MailMessage[];
   failMail: { next: boolean };
   domain: DomainContext;
@@ -156,6 +158,7 @@ export async function createTestApi(
     clock,
     config,
     database,
+    databaseUrl: url,
     mails,
     failMail,
     domain,
