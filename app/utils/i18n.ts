@@ -14,6 +14,7 @@ export const FEATURE_NAMESPACES = [
   "download",
   "campaign",
   "offline",
+  "rules",
 ] as const;
 export type Namespace = (typeof ROOT_NAMESPACES)[number] | (typeof FEATURE_NAMESPACES)[number];
 
