@@ -6,7 +6,7 @@ import { seoMeta } from "#app/utils/seo.ts";
 
 // Links and a copyable address only: rendered on the server with no JavaScript, so the page loads
 // fast in the slow in-app browsers it is meant for (decision 023).
-export const handle: RouteHandle = { i18n: ["download", "rules"], hydrate: false };
+export const handle: RouteHandle = { i18n: ["download"], hydrate: false };
 export const loader = (args: LoaderFunctionArgs) => downloadLoader(args);
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

@@ -100,7 +100,7 @@ for (const [lng, zone] of [
 test("/privacy links to /rules", async ({ page }) => {
   const t = strings("en");
   await page.goto("/privacy?ui_lang=en");
-  await page.getByRole("link", { name: t("rules:link") }).click();
+  await page.getByRole("link", { name: t("legal:rules") }).click();
   await expect(page).toHaveURL(/\/rules$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("rules:heading"));
 });
