@@ -88,6 +88,26 @@ describe("a rule version scheduled ahead", () => {
   });
 });
 
+describe("rules that change for things already made", () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi(roundConfig({ MIN_RULES_NOTICE_HOURS: "1" }));
+  });
+  afterAll(async () => api.close());
+
+  test("a stone made under the old bonus rates keeps its rate, and is named by the nearest rate in force", async () => {
+    setInRound(api, 49, 30);
+    const a = await signUp(api);
+    type Stones = { list: { buff_ratio: number; name: string }[] };
+    const [made] = expectOk<Stones>(await a.client.call("GET", "/v1/mint/force_stone/")).list;
+    await scheduleRules(api.domain, { at: iso(closeOf(56)), set: ["STONE_RATIOS=6,11,16,21"], actor: "t" });
+    setInRound(api, 57, 1);
+    const [after] = expectOk<Stones>(await a.client.call("GET", "/v1/mint/force_stone/")).list;
+    const kinds = { 5: "earth", 10: "water", 15: "wind", 20: "fire" } as Record<number, string>;
+    expect(after).toMatchObject({ buff_ratio: made.buff_ratio, name: kinds[made.buff_ratio] });
+  });
+});
+
 describe("GET /v1/rules/", () => {
   let api: TestApi;
   beforeAll(async () => {

@@ -24,9 +24,14 @@ export function stoneOf(ctx: DomainContext, userId: number, seq: number): { powe
   return { power: rules(ctx).STONE_POWER_MIN + (bytes.readUInt32BE(0) % span), buffRatio: ratios[bytes[4] % ratios.length] };
 }
 
-/** The stone's kind by its bonus rate: the lowest rate is earth, the highest fire. */
+/**
+ * The stone's kind by its bonus rate: the lowest rate is earth, the highest fire. A stone made
+ * before a rule version changed the rates takes the kind of the nearest rate in force.
+ */
 export function kindOf(ctx: DomainContext, buffRatio: number): StoneKind {
-  return STONE_KINDS[Math.max(0, ratiosOf(ctx).indexOf(buffRatio))];
+  const ratios = ratiosOf(ctx);
+  const nearest = ratios.reduce((best, r, i) => (Math.abs(r - buffRatio) < Math.abs(ratios[best] - buffRatio) ? i : best), 0);
+  return STONE_KINDS[nearest];
 }
 
 /** What each participant gains: own power + own power x every participant's rate, rounded down. */
