@@ -12,7 +12,7 @@ const stoneRun = z.object({
 export type StoneRunWire = z.infer<typeof stoneRun>;
 
 /** Every rule a user's VV and Soul Power depend on, as one version states them (rules.md §2-6). */
-export const ruleValuesSchema = z.object({
+const ruleValuesSchema = z.object({
   round_seconds: count("How long a round lasts, in seconds"),
   vv_per_power_per_round: moneyString.describe("VV each point of effective power (own Soul Power + Team Power) earns in a round"),
   suspend_threshold: count("Unclaimed rounds a user may hold: holding this many when a round closes pauses the airdrop instead of paying"),

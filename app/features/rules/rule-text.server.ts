@@ -20,7 +20,7 @@ export interface RuleWriter {
   list(labels: string[]): string;
 }
 
-export interface RuleSection {
+interface RuleSection {
   id: "rounds" | "power" | "team" | "stones" | "gifts";
   heading: string;
   items: { text: string; list?: string[] }[];

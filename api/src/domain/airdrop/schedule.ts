@@ -9,7 +9,7 @@ export interface Schedule {
   pieces: readonly SchedulePiece[];
 }
 
-export interface SchedulePiece {
+interface SchedulePiece {
   /** When this length starts: the close of round `fromRound`. */
   startMs: number;
   fromRound: number;

@@ -7,7 +7,7 @@ import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { RuleBook, type RuleVersion } from "./book.ts";
 import { changedKeys, isRuleKey, readRules, RULE_KEYS, rulesOfConfig, rulesSchema, type RuleKey, type Rules } from "./rule-keys.ts";
 
-export interface StoredVersion extends RuleVersion {
+interface StoredVersion extends RuleVersion {
   cancelledAt: Date | null;
 }
 
@@ -44,12 +44,12 @@ const RULES_LOCK = 72_716_003;
  * A cancel must come this long before the version starts: the other instances re-read the
  * versions at each scheduler tick, and none may have begun paying by one that is then withdrawn.
  */
-export const CANCEL_MARGIN_MS = 10 * 60_000;
+const CANCEL_MARGIN_MS = 10 * 60_000;
 
 type Base = Pick<DomainContext, "db" | "config" | "clock">;
 
 /** Every stored version, cancelled ones too, by number. */
-export async function readVersions(ctx: Pick<DomainContext, "db">): Promise<StoredVersion[]> {
+async function readVersions(ctx: Pick<DomainContext, "db">): Promise<StoredVersion[]> {
   const rows = await ctx.db.select().from(ruleVersions).orderBy(asc(ruleVersions.version));
   return rows.map((r) => ({
     version: r.version,
