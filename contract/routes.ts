@@ -6,6 +6,7 @@ import { mapRoutes } from "./map.ts";
 import { profileRoutes } from "./profile.ts";
 import { pushRoutes } from "./push.ts";
 import type { RouteSpec } from "./route.ts";
+import { rulesRoutes } from "./rules.ts";
 import { teamRoutes } from "./team.ts";
 import { toolsRoutes } from "./tools.ts";
 import { ledgerRoutes } from "./ledger.ts";
@@ -22,6 +23,7 @@ export const routes = {
   campaign: campaignRoutes,
   files: filesRoutes,
   push: pushRoutes,
+  rules: rulesRoutes,
 } as const;
 
 export const allRoutes: readonly RouteSpec[] = Object.values(routes).flatMap((feature) => Object.values(feature));

@@ -18,6 +18,7 @@ import { sql } from "drizzle-orm";
 import { apiConfigSchema } from "#api/src/config.ts";
 import { rowsOf, type Db } from "#api/src/db/client.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
+import { environmentRuleBook } from "#api/src/domain/rules/versions.ts";
 import { E6, gridStepE6, type GridPoint } from "#api/src/domain/map/grid.ts";
 import { nearby, nearbyQuery, NEARBY_CIRCLES } from "#api/src/domain/map/nearby.ts";
 import { systemClock } from "#api/src/lib/clock.ts";
@@ -95,6 +96,7 @@ async function main(): Promise<void> {
     const ctx: DomainContext = {
       db: database.db,
       config,
+      ruleBook: environmentRuleBook(config),
       clock: systemClock,
       mailer: { target: "none", send: unused },
       social: wellFormedHandleAdapter,

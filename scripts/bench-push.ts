@@ -35,8 +35,9 @@ import { LANGUAGE_CODES } from "#contract/languages.ts";
 import { apiConfigSchema, type ApiConfig } from "#api/src/config.ts";
 import { openDatabase, rowsOf, type Database, type Db } from "#api/src/db/client.ts";
 import { distributeRound } from "#api/src/domain/airdrop/distribution.ts";
-import { roundClosesAt, scheduleOf } from "#api/src/domain/airdrop/schedule.ts";
+import { roundClosesAt, uniformSchedule } from "#api/src/domain/airdrop/schedule.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
+import { environmentRuleBook } from "#api/src/domain/rules/versions.ts";
 import { systemClock } from "#api/src/lib/clock.ts";
 import { wellFormedHandleAdapter } from "#api/src/social/social.ts";
 import { keyedHash } from "#lib/crypto.ts";
@@ -375,7 +376,7 @@ async function main(): Promise<void> {
     ]);
     const cookies = await Promise.all(crowdTokens.map((c) => pageCookies(SECRET, c.token, c.did)));
     const config: ApiConfig = { ...apiConfigSchema.parse(settings), API_SECRET };
-    if (roundClosesAt(scheduleOf(config), ROUND).getTime() !== closesAt.getTime()) throw new Error("schedule mismatch");
+    if (roundClosesAt(uniformSchedule(config), ROUND).getTime() !== closesAt.getTime()) throw new Error("schedule mismatch");
     const wait = closesAt.getTime() - Date.now();
     if (wait < 0) throw new Error(`the servers took longer than ${LEAD_SECONDS} s to start`);
     log(`  ${started.length} server(s) up; the round closes in ${(wait / 1000).toFixed(1)} s`);
@@ -386,6 +387,7 @@ async function main(): Promise<void> {
     const ctx: DomainContext = {
       db,
       config,
+      ruleBook: environmentRuleBook(config),
       clock: systemClock,
       mailer: { target: "none", send: unused },
       social: wellFormedHandleAdapter,

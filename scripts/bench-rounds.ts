@@ -21,8 +21,9 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { apiConfigSchema, type ApiConfig } from "#api/src/config.ts";
 import { openDatabase, rowsOf, type Db } from "#api/src/db/client.ts";
 import { distributeRound } from "#api/src/domain/airdrop/distribution.ts";
-import { roundClosesAt, scheduleOf, type Schedule } from "#api/src/domain/airdrop/schedule.ts";
+import { roundClosesAt, uniformSchedule, type Schedule } from "#api/src/domain/airdrop/schedule.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
+import { environmentRuleBook } from "#api/src/domain/rules/versions.ts";
 import { ratesOf } from "#api/src/domain/power/team-power.ts";
 import { wellFormedHandleAdapter } from "#api/src/social/social.ts";
 
@@ -225,13 +226,20 @@ async function explainDistribution(ctx: DomainContext, round: number): Promise<s
 
 /** The API's context at one second past the close of `round`, as the scheduler would run it. */
 function contextAt(db: Db, config: ApiConfig, round: number): DomainContext {
-  const at = new Date(roundClosesAt(scheduleOf(config), round).getTime() + 1000);
+  const at = new Date(roundClosesAt(uniformSchedule(config), round).getTime() + 1000);
   const unused = () => Promise.reject(new Error("not used by distribution"));
-  return { db, config, clock: { now: () => at }, mailer: { target: "none", send: unused }, social: wellFormedHandleAdapter };
+  return {
+    db,
+    config,
+    ruleBook: environmentRuleBook(config),
+    clock: { now: () => at },
+    mailer: { target: "none", send: unused },
+    social: wellFormedHandleAdapter,
+  };
 }
 
 async function benchSize(n: number, options: Options, config: ApiConfig, explain: boolean) {
-  const schedule = scheduleOf(config);
+  const schedule = uniformSchedule(config);
   const name = `vv_bench_${randomBytes(5).toString("hex")}`;
   await admin((c) => c.query(`create database "${name}"`));
   pendingDrops.add(name);

@@ -18,6 +18,7 @@ import { apiConfigSchema } from "#api/src/config.ts";
 import type { Db } from "#api/src/db/client.ts";
 import { issueToken } from "#api/src/domain/accounts/tokens.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
+import { environmentRuleBook } from "#api/src/domain/rules/versions.ts";
 import { systemClock } from "#api/src/lib/clock.ts";
 import { wellFormedHandleAdapter } from "#api/src/social/social.ts";
 import { ADMIN_URL, percentile, redact, withScratchDatabase, positiveArg } from "./bench-support.ts";
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
     const ctx: DomainContext = {
       db: database.db,
       config,
+      ruleBook: environmentRuleBook(config),
       clock: systemClock,
       mailer: { target: "none", send: unused },
       social: wellFormedHandleAdapter,

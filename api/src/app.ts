@@ -13,6 +13,7 @@ import { mapApi } from "./routes/v1/map.ts";
 import { campaignApi } from "./routes/v1/campaign.ts";
 import { profileApi } from "./routes/v1/profile.ts";
 import { pushApi } from "./routes/v1/push.ts";
+import { rulesApi } from "./routes/v1/rules.ts";
 import { teamApi } from "./routes/v1/team.ts";
 import { toolsApi } from "./routes/v1/tools.ts";
 import { ledgerApi } from "./routes/v1/ledger.ts";
@@ -68,5 +69,6 @@ export async function buildApp(domain: DomainContext, opts: { logger: Logger | f
   await app.register(mapApi);
   await app.register(campaignApi);
   await app.register(pushApi);
+  await app.register(rulesApi);
   return app;
 }

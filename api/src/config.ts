@@ -18,8 +18,8 @@ import { nativePushCredentials, nativePushSettings } from "./native-push-config.
 export { ConfigError };
 
 /**
- * Every setting of the API, from the environment, the rules' numbers included: operators and
- * tests change them here, never in code.
+ * Every setting of the API, from the environment. The rules' numbers (domain/rules/rule-keys.ts)
+ * seed rule version 1 only; after that they live in the database as versions (decision 049).
  */
 export const apiConfigSchema = z.object({
   ...sharedSettings,
@@ -83,6 +83,8 @@ export const apiConfigSchema = z.object({
   GIFT_BOXES_PER_DAY: int(2, 1),
   GIFT_BOXES_MAX: int(10, 1),
   GIFT_POWER: int(10, 0),
+  // Not a rule itself: how far ahead a new rule version must be scheduled, so users see it first.
+  MIN_RULES_NOTICE_HOURS: int(24, 1),
   UPLOAD_MAX_BYTES: int(5 * 1024 * 1024, 1024),
   UPLOAD_MAX_SIDE: int(4096, 64),
   AVATAR_SIDE: int(512, 32),

@@ -7,6 +7,7 @@ import { databaseTimeouts, type ApiConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { startJobWorker } from "./jobs/worker.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
+import { openRuleBook } from "./domain/rules/versions.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { nativePushStatus } from "./native-push-config.ts";
 import { socialFor } from "./social/choose.ts";
@@ -58,7 +59,9 @@ export async function startApi(config: ApiConfig, log: Logger = pino({ level: co
   });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log });
   const social = socialFor(config);
-  const domain = { db: database.db, config, clock: systemClock, mailer, social };
+  // Version 1 of the rules from the environment on the first start; the stored versions after that.
+  const ruleBook = await openRuleBook({ db: database.db, config, clock: systemClock }, { seed: true, log: log.child({ svc: "rules" }) });
+  const domain = { db: database.db, config, ruleBook, clock: systemClock, mailer, social };
   const app = await buildApp(domain, { logger: log.child({ svc: "api" }) });
   const closeServer = closableServer(app);
   const url = await app.listen({ host: config.API_HOST, port: config.API_PORT });

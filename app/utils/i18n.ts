@@ -16,6 +16,7 @@ export const FEATURE_NAMESPACES = [
   "campaign",
   "offline",
   "ledger",
+  "rules",
 ] as const;
 export type Namespace = (typeof ROOT_NAMESPACES)[number] | (typeof FEATURE_NAMESPACES)[number];
 

@@ -16,6 +16,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode, ERROR_MESSAGES } from "#contract/errors.ts";
 import { buildApp } from "#api/src/app.ts";
+import { environmentRuleBook } from "#api/src/domain/rules/versions.ts";
 import { apiConfigSchema, ConfigError, databaseTimeouts, loadApiConfig, type ApiConfig } from "#api/src/config.ts";
 import { openDatabase, openPostgres, rowsOf, type Database } from "#api/src/db/client.ts";
 import { ManualClock } from "#api/src/lib/clock.ts";
@@ -63,6 +64,7 @@ async function apiOn(database: Database, config: ApiConfig) {
   const domain = {
     db: database.db,
     config,
+    ruleBook: environmentRuleBook(config),
     clock: new ManualClock(new Date("2026-03-01T08:00:00Z")),
     mailer: { target: "memory", send: async () => {} },
     social: socialFor(config),

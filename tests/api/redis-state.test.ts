@@ -11,6 +11,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "#contract/errors.ts";
 import { buildApp } from "#api/src/app.ts";
+import { environmentRuleBook } from "#api/src/domain/rules/versions.ts";
 import { apiConfigSchema } from "#api/src/config.ts";
 import type { Database } from "#api/src/db/client.ts";
 import { ManualClock } from "#api/src/lib/clock.ts";
@@ -49,6 +50,7 @@ describe("Redis unreachable, back, and gone again: the log and /healthz say so",
     const domain = {
       db: database.db,
       config,
+      ruleBook: environmentRuleBook(config),
       clock: new ManualClock(new Date("2026-03-01T08:00:00Z")),
       mailer: { target: "memory", send: async () => {} },
       social: socialFor(config),

@@ -11,6 +11,7 @@ import { apiConfigSchema, type ApiConfig } from "#api/src/config.ts";
 import { openDatabase, type Database } from "#api/src/db/client.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 import { catchUp, type DistributionResult } from "#api/src/domain/airdrop/distribution.ts";
+import { openRuleBook, refreshRules } from "#api/src/domain/rules/versions.ts";
 import type { Mailer, MailMessage } from "#api/src/mail/mailer.ts";
 import type { JobsResult } from "#api/src/jobs/queue.ts";
 import { runJobs } from "#api/src/jobs/worker.ts";
@@ -23,6 +24,8 @@ export interface TestApi {
   clock: ManualClock;
   config: ApiConfig;
   database: Database;
+  /** The PostgreSQL database's address, when the suite runs on PostgreSQL: a second instance opens it. */
+  databaseUrl?: string;
   mails: MailMessage[];
   failMail: { next: boolean };
   domain: DomainContext;
@@ -146,7 +149,8 @@ export async function createTestApi(
       mails.push(message);
     },
   };
-  const domain: DomainContext = { db: database.db, config, clock, mailer, social: opts.social ?? socialFor(config) };
+  const ruleBook = await openRuleBook({ db: database.db, config, clock }, { seed: true });
+  const domain: DomainContext = { db: database.db, config, ruleBook, clock, mailer, social: opts.social ?? socialFor(config) };
   const app = await buildApp(domain, { logger: false });
   await app.ready();
   return {
@@ -154,10 +158,14 @@ export async function createTestApi(
     clock,
     config,
     database,
+    databaseUrl: url,
     mails,
     failMail,
     domain,
-    distribute: () => catchUp(domain),
+    distribute: async () => {
+      await refreshRules(domain);
+      return catchUp(domain);
+    },
     deliverMail: () => deliverDue(domain),
     runJobs: () => runJobs(domain),
     async close() {

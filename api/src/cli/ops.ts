@@ -7,6 +7,7 @@ import { setDeviceBan, setUserBan } from "#api/src/domain/accounts/bans.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 import { pendingApplications, reviewApplication } from "#api/src/domain/campaign/review.ts";
 import { pendingAvatars, reviewAvatar } from "#api/src/domain/profile/avatar-review.ts";
+import { cancelRules, listVersions, openRuleBook, scheduleRules, type RuleChange } from "#api/src/domain/rules/versions.ts";
 import { allStatusIcons, retireStatusIcon, upsertStatusIcon } from "#api/src/domain/profile/status.ts";
 import { systemClock } from "#api/src/lib/clock.ts";
 import { createMailer } from "#api/src/mail/mailer.ts";
@@ -42,6 +43,14 @@ const USAGE = `Operator commands (they talk to the database directly; every chan
   npm run ops -- correct <email> vv|power <amount> <reason...>
                                         correct a balance with a ledger line and its reason: VV may
                                         only be added (e.g. 1.5), Soul Power either way (e.g. -20)
+  npm run ops -- rules                  the rule versions: number, start, state, what each changed
+  npm run ops -- schedule-rules --at <ISO time> --set KEY=VALUE [--set KEY=VALUE ...] [--note "why"]
+                                        publish a new rule version on /rules, taking effect at that
+                                        time: a round boundary at least MIN_RULES_NOTICE_HOURS ahead
+                                        and after any version already scheduled; the keys not set
+                                        keep the previous version's values
+  npm run ops -- cancel-rules <version> withdraw the last scheduled version, at least 10 minutes
+                                        before it starts
   npm run ops -- config                 print the effective API configuration
 With the embedded database (no DATABASE_URL), stop the service first: PGlite allows one process.`;
 
@@ -50,6 +59,23 @@ interface Command {
   arity: [number, number];
   run(ctx: DomainContext, args: string[]): Promise<string>;
 }
+
+/** `--at X --set A=1 --set B=2 --note "..."`: each flag's values, in order. */
+function flags(args: string[], known: readonly string[]): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  for (let i = 0; i < args.length; i += 2) {
+    const name = args[i].replace(/^--/, "");
+    if (!args[i].startsWith("--") || !known.includes(name) || args[i + 1] === undefined) {
+      throw new Error(`unexpected ${args[i]}: the options are ${known.map((k) => `--${k}`).join(", ")}, each with a value`);
+    }
+    (found[name] ??= []).push(args[i + 1]);
+  }
+  return found;
+}
+
+const shownValue = (value: unknown) => (typeof value === "string" ? value : String(value));
+const shownChanges = (changes: RuleChange[]) => changes.map((c) => `${c.key} ${shownValue(c.from)} -> ${shownValue(c.to)}`).join(", ");
+const shownTime = (at: Date) => at.toISOString().replace(".000Z", "Z");
 
 function integerArg(text: string, what: string): number {
   if (!/^-?\d{1,10}$/.test(text)) throw new Error(`not a ${what}: ${text}`);
@@ -142,6 +168,35 @@ const commands: Record<string, Command> = {
         : `corrected ${asset} of ${email}: now ${asset === "vv" ? unitsToDecimal(BigInt(balance)) : balance}`;
     },
   },
+  rules: {
+    arity: [0, 0],
+    run: async (ctx) => {
+      const versions = await listVersions(ctx);
+      if (versions.length === 0) return "no rule version yet: the service writes version 1 from its settings at its first start";
+      const rows = versions.map(
+        (v) =>
+          `${v.version}\t${shownTime(v.effectiveAt)}\t${v.state}\t${v.version === 1 ? "first version" : shownChanges(v.changes)}\t${v.note}`,
+      );
+      return ["version\tfrom\tstate\tchanges\tnote", ...rows].join("\n");
+    },
+  },
+  "schedule-rules": {
+    arity: [4, 100],
+    run: async (ctx, args) => {
+      const given = flags(args, ["at", "set", "note"]);
+      if (given.at?.length !== 1 || !given.set) throw new Error("give one --at and at least one --set");
+      if ((given.note?.length ?? 0) > 1) throw new Error("give at most one --note");
+      const done = await scheduleRules(ctx, { at: given.at[0], set: given.set, note: given.note?.[0], actor });
+      return `scheduled rule version ${done.version} from ${shownTime(done.effectiveAt)}: ${shownChanges(done.changes)}`;
+    },
+  },
+  "cancel-rules": {
+    arity: [1, 1],
+    run: async (ctx, [version]) => {
+      const done = await cancelRules(ctx, { version: integerArg(version, "version number"), actor });
+      return `cancelled rule version ${version}, which was to start at ${shownTime(done.effectiveAt)}`;
+    },
+  },
   "status-icon-off": {
     arity: [1, 1],
     run: async (ctx, [id]) => {
@@ -188,7 +243,9 @@ async function main(argv: string[]): Promise<number> {
   try {
     const log = pino({ level: "warn" });
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log });
-    console.log(await command.run({ db: database.db, config, clock: systemClock, mailer, social: socialFor(config) }, args));
+    const base = { db: database.db, config, clock: systemClock };
+    const ruleBook = await openRuleBook(base, { seed: false });
+    console.log(await command.run({ ...base, ruleBook, mailer, social: socialFor(config) }, args));
     return 0;
   } finally {
     await database.close();

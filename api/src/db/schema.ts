@@ -595,3 +595,29 @@ export const vapidKeys = pgTable(
   },
   (t) => [check("vapid_keys_one_row", sql`${t.id} = 1`)],
 );
+
+/**
+ * The published rules (docs/decisions/049): every value a user's VV and Soul Power depend on, as
+ * versions that take effect at a round boundary. Version 1 is written from the environment by
+ * the first start; later ones by the operator command, ahead of time. A cancelled version keeps
+ * its row (and its number, never reused) but never takes effect.
+ */
+export const ruleVersions = pgTable(
+  "rule_versions",
+  {
+    version: integer("version").primaryKey(),
+    effectiveAt: tz("effective_at").notNull(),
+    /** Every rule key (domain/rules/rule-keys.ts) with its value, as rulesSchema reads it. */
+    values: jsonb("values").notNull(),
+    createdAt: tz("created_at").notNull(),
+    note: text("note").notNull().default(""),
+    cancelledAt: tz("cancelled_at"),
+  },
+  (t) => [
+    check("rule_versions_positive", sql`${t.version} > 0`),
+    // Two live versions starting at once would leave which one pays to chance.
+    uniqueIndex("rule_versions_effective_key")
+      .on(t.effectiveAt)
+      .where(sql`cancelled_at is null`),
+  ],
+);

@@ -60,6 +60,9 @@ export function AirdropPage() {
         typedHandle={failed?.fields?.handle}
       />
       <RoundList rounds={data.rounds} />
+      <p className="rules-link">
+        <a href="/rules">{t("airdrop:rulesLink")}</a>
+      </p>
       {data.upgradePopup || data.storePopup ? <UpgradeDialog power={data.upgradePower} outdated={data.storePopup} /> : null}
     </main>
   );

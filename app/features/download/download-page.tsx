@@ -93,6 +93,7 @@ export function DownloadPage() {
         <nav aria-label={t("common:legalNav")}>
           <a href="/privacy">{t("download:privacy")}</a>
           <a href="/terms">{t("download:terms")}</a>
+          <a href="/rules">{t("download:rules")}</a>
         </nav>
       </footer>
     </main>

@@ -24,7 +24,7 @@ export function LegalPage() {
         ))}
       </article>
       <footer className="legal-footer">
-        <a href="/privacy">{t("auth:privacy")}</a> · <a href="/terms">{t("auth:terms")}</a>
+        <a href="/privacy">{t("auth:privacy")}</a> · <a href="/terms">{t("auth:terms")}</a> · <a href="/rules">{t("legal:rules")}</a>
       </footer>
     </main>
   );

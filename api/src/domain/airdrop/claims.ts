@@ -8,6 +8,7 @@ import { grantPower } from "#api/src/domain/power/grants.ts";
 import { writeLines } from "#api/src/domain/ledger/lines.ts";
 import { currentRound, scheduleOf } from "./schedule.ts";
 import { statusOf } from "./status.ts";
+import { rules } from "#api/src/domain/rules/in-force.ts";
 
 /**
  * Starts the free airdrop: the user waits for the next round and takes part from it on.
@@ -15,16 +16,16 @@ import { statusOf } from "./status.ts";
  */
 export async function startAirdrop(ctx: DomainContext, userId: number): Promise<{ mint_status: AirdropStatus; power_granted: number }> {
   const now = ctx.clock.now();
-  const round = currentRound(scheduleOf(ctx.config), now);
+  const round = currentRound(scheduleOf(ctx), now);
   return inTransaction(ctx, async (tx) => {
     await requireGoodStanding(tx, userId);
     await tx.db
       .insert(minters)
       .values({ userId, mintFromRound: round + 1, startedAt: now })
       .onConflictDoNothing();
-    const granted = await grantPower(tx, userId, { reason: "start", amount: ctx.config.START_POWER, kind: "start" });
+    const granted = await grantPower(tx, userId, { reason: "start", amount: rules(ctx).START_POWER, kind: "start" });
     const [minter] = await tx.db.select().from(minters).where(eq(minters.userId, userId));
-    return { mint_status: statusOf(minter, round), power_granted: granted ? ctx.config.START_POWER : 0 };
+    return { mint_status: statusOf(minter, round), power_granted: granted ? rules(ctx).START_POWER : 0 };
   });
 }
 
@@ -36,7 +37,7 @@ export async function startAirdrop(ctx: DomainContext, userId: number): Promise<
  */
 export async function claimRounds(ctx: DomainContext, userId: number): Promise<{ amount: string; rounds: number; resumed: boolean }> {
   const now = ctx.clock.now();
-  const round = currentRound(scheduleOf(ctx.config), now);
+  const round = currentRound(scheduleOf(ctx), now);
   return inTransaction(ctx, async (inTx) => {
     await requireGoodStanding(inTx, userId);
     const tx = inTx.db;
@@ -91,14 +92,14 @@ export async function stopMinting(tx: DomainContext, userId: number): Promise<vo
  * anyway), and a claim resumes it from the next round, as ever.
  */
 export async function resumeMinting(tx: DomainContext, userId: number): Promise<void> {
-  const round = currentRound(scheduleOf(tx.config), tx.clock.now());
+  const round = currentRound(scheduleOf(tx), tx.clock.now());
   await tx.db
     .update(minters)
     .set({ suspendedAt: null, mintFromRound: round + 1 })
     .where(
       and(
         eq(minters.userId, userId),
-        sql`(select count(*) from ${userRounds} where ${userRounds.userId} = ${userId} and ${userRounds.collectedAt} is null) < ${tx.config.SUSPEND_THRESHOLD}`,
+        sql`(select count(*) from ${userRounds} where ${userRounds.userId} = ${userId} and ${userRounds.collectedAt} is null) < ${rules(tx).SUSPEND_THRESHOLD}`,
       ),
     );
 }

@@ -3,7 +3,7 @@ import { rowsOf } from "#api/src/db/client.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { ratesOf } from "#api/src/domain/power/team-power.ts";
 import { reachableByPush } from "#api/src/domain/push/devices.ts";
-import { ruleVersionAt } from "#api/src/domain/ledger/rule-version.ts";
+import { roundRules, roundRuleVersion } from "#api/src/domain/rules/in-force.ts";
 import { lastClosedRound, roundClosesAt, scheduleOf } from "./schedule.ts";
 
 export interface DistributionResult {
@@ -26,13 +26,13 @@ const DISTRIBUTION_LOCK = 72_716_001;
  * power/team-power.ts in SQL (own + (l1 x L1% + l2 x L2%) / 100, integer division).
  */
 export async function distributeRound(ctx: DomainContext, round: number): Promise<DistributionResult | undefined> {
-  const closesAt = roundClosesAt(scheduleOf(ctx.config), round);
-  const threshold = ctx.config.SUSPEND_THRESHOLD;
-  const rates = ratesOf(ctx.config);
+  const closesAt = roundClosesAt(scheduleOf(ctx), round);
+  const threshold = roundRules(ctx, round).SUSPEND_THRESHOLD;
+  const rates = ratesOf(roundRules(ctx, round));
   const now = ctx.clock.now();
-  const nextClose = roundClosesAt(scheduleOf(ctx.config), round + 1);
+  const nextClose = roundClosesAt(scheduleOf(ctx), round + 1);
   const spread = ctx.config.PUSH_SPREAD_SECONDS;
-  const version = await ruleVersionAt(ctx, closesAt);
+  const version = roundRuleVersion(ctx, round);
   const result = await inTransaction(ctx, async ({ db: tx }) => {
     const locked = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${DISTRIBUTION_LOCK}) as ok`));
     if (!locked[0]?.ok) return undefined;
@@ -179,7 +179,7 @@ export async function distributeRound(ctx: DomainContext, round: number): Promis
  * first minter joined are skipped rather than recorded empty.
  */
 export async function catchUp(ctx: DomainContext): Promise<DistributionResult[]> {
-  const target = lastClosedRound(scheduleOf(ctx.config), ctx.clock.now());
+  const target = lastClosedRound(scheduleOf(ctx), ctx.clock.now());
   const [state] = rowsOf<{ done: number | null; first: number | null }>(
     await ctx.db.execute(sql`
       select (select max(round_number) from rounds) as done, (select min(mint_from_round) from minters) as first`),

@@ -86,7 +86,7 @@ function factsQuery(db: Db) {
  */
 export async function airdropFacts(ctx: DomainContext, userId: number): Promise<AirdropFacts> {
   const now = ctx.clock.now();
-  const round = currentRound(scheduleOf(ctx.config), now);
+  const round = currentRound(scheduleOf(ctx), now);
   const [row] = await prepared(ctx.db, "airdrop_facts", factsQuery).execute({ user: userId, round });
   return {
     now,

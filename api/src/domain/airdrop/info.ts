@@ -4,6 +4,7 @@ import { toEpochSeconds } from "#contract/time.ts";
 import type { UserRow } from "#api/src/domain/profile/users.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 import { ratesOf, roundAmount, teamPower } from "#api/src/domain/power/team-power.ts";
+import { roundRules } from "#api/src/domain/rules/in-force.ts";
 import type { AirdropFacts } from "./facts.ts";
 import { roundClosesAt, scheduleOf } from "./schedule.ts";
 import { officialHandle, followClaimAt } from "./social.ts";
@@ -12,12 +13,14 @@ import { statusOf } from "./status.ts";
 /** Where the user's airdrop stands, their power, and what the round in progress brings them. */
 export function airdropInfo(ctx: DomainContext, user: UserRow, facts: AirdropFacts): AirdropInfo {
   const { now, round, minter, unclaimed, team } = facts;
-  const schedule = scheduleOf(ctx.config);
-  const rates = ratesOf(ctx.config);
+  const schedule = scheduleOf(ctx);
+  // The round in progress: what it brings is by the rules it runs under.
+  const inRound = roundRules(ctx, round);
+  const rates = ratesOf(inRound);
   const status = statusOf(minter, round);
   const perRound = roundAmount(user.power, team.l1, team.l2, rates);
   // The round in progress pays only users minting through it who are not about to be paused.
-  const paysNext = status === "minting" && unclaimed.count < ctx.config.SUSPEND_THRESHOLD;
+  const paysNext = status === "minting" && unclaimed.count < inRound.SUSPEND_THRESHOLD;
   const team_power = teamPower(team.l1, team.l2, rates);
   const followAt = followClaimAt(ctx, user);
   return {
@@ -35,10 +38,10 @@ export function airdropInfo(ctx: DomainContext, user: UserRow, facts: AirdropFac
     mint_status: status,
     un_collect_round: unclaimed.count,
     un_collect_amount: unitsToDecimal(unclaimed.total),
-    suspend_threshold: ctx.config.SUSPEND_THRESHOLD,
+    suspend_threshold: inRound.SUSPEND_THRESHOLD,
     next_round_number: round,
     next_round_timestamp: toEpochSeconds(roundClosesAt(schedule, round)),
-    round_seconds: ctx.config.ROUND_SECONDS,
+    round_seconds: inRound.ROUND_SECONDS,
     next_round_token: unitsToDecimal(paysNext ? perRound : 0n),
     round_token: unitsToDecimal(perRound),
     server_time: toEpochSeconds(now),

@@ -7,6 +7,7 @@ import { Failure } from "#api/src/lib/failure.ts";
 import { HANDLE } from "#api/src/social/social.ts";
 import { SocialUnavailable } from "#api/src/social/x-api.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
+import { rules } from "#api/src/domain/rules/in-force.ts";
 
 /** The official account users follow, always with its @. */
 export function officialHandle(ctx: DomainContext): string {
@@ -16,7 +17,7 @@ export function officialHandle(ctx: DomainContext): string {
 
 /** When the follow reward opens: FOLLOW_WAIT_SECONDS after the follow was recorded. */
 export function followClaimAt(ctx: DomainContext, user: { followedAt: Date | null }): Date | null {
-  return user.followedAt ? new Date(user.followedAt.getTime() + ctx.config.FOLLOW_WAIT_SECONDS * 1000) : null;
+  return user.followedAt ? new Date(user.followedAt.getTime() + rules(ctx).FOLLOW_WAIT_SECONDS * 1000) : null;
 }
 
 async function askSocial<T>(work: () => Promise<T>): Promise<T> {

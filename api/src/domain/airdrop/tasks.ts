@@ -9,6 +9,7 @@ import { grantPower } from "#api/src/domain/power/grants.ts";
 import type { UserRow } from "#api/src/domain/profile/users.ts";
 import { airdropFacts, type AirdropFacts } from "./facts.ts";
 import { followClaimAt } from "./social.ts";
+import { rules } from "#api/src/domain/rules/in-force.ts";
 
 /** The power grant each task pays, once per user; the app upgrade is once per app version. */
 function grantReason(ctx: DomainContext, type: BonusTypeValue): string {
@@ -26,8 +27,8 @@ function grantReason(ctx: DomainContext, type: BonusTypeValue): string {
 
 // English for API clients; the web app shows its own translation by bonus_type.
 function englishText(ctx: DomainContext, type: BonusTypeValue): [string, string] {
-  const friends = ctx.config.INVITE_FRIENDS;
-  const minutes = Math.ceil(ctx.config.FOLLOW_WAIT_SECONDS / 60);
+  const friends = rules(ctx).INVITE_FRIENDS;
+  const minutes = Math.ceil(rules(ctx).FOLLOW_WAIT_SECONDS / 60);
   switch (type) {
     case BonusType.bindSocial:
       return ["Bind your X account", "Link your social account to your VV profile."];
@@ -54,10 +55,10 @@ export function listTasks(ctx: DomainContext, user: UserRow, app: NativeApp | un
   const userId = user.id;
   const followAt = followClaimAt(ctx, user);
   const state: Record<BonusTypeValue, { power: number; ready: boolean; availableAt: Date | null }> = {
-    [BonusType.bindSocial]: { power: ctx.config.BIND_POWER, ready: !!user.socialHandle, availableAt: null },
-    [BonusType.followOfficial]: { power: ctx.config.FOLLOW_POWER, ready: !!followAt && followAt <= now, availableAt: followAt },
-    [BonusType.inviteFriends]: { power: ctx.config.INVITE_POWER, ready: invited >= ctx.config.INVITE_FRIENDS, availableAt: null },
-    [BonusType.appUpgrade]: { power: ctx.config.UPGRADE_POWER, ready: onLatestApp(ctx, app), availableAt: null },
+    [BonusType.bindSocial]: { power: rules(ctx).BIND_POWER, ready: !!user.socialHandle, availableAt: null },
+    [BonusType.followOfficial]: { power: rules(ctx).FOLLOW_POWER, ready: !!followAt && followAt <= now, availableAt: followAt },
+    [BonusType.inviteFriends]: { power: rules(ctx).INVITE_POWER, ready: invited >= rules(ctx).INVITE_FRIENDS, availableAt: null },
+    [BonusType.appUpgrade]: { power: rules(ctx).UPGRADE_POWER, ready: onLatestApp(ctx, app), availableAt: null },
   };
   const list: BonusTask[] = BONUS_TASK_ORDER.map((type) => {
     const t = state[type];
@@ -78,11 +79,11 @@ export function listTasks(ctx: DomainContext, user: UserRow, app: NativeApp | un
   return {
     list,
     gp_pop: upgrade.can_collect,
-    power_amount: String(ctx.config.UPGRADE_POWER),
+    power_amount: String(rules(ctx).UPGRADE_POWER),
     app_outdated: onOldApp(ctx, app),
-    invite_friends: ctx.config.INVITE_FRIENDS,
+    invite_friends: rules(ctx).INVITE_FRIENDS,
     invite_started: invited,
-    follow_wait_seconds: ctx.config.FOLLOW_WAIT_SECONDS,
+    follow_wait_seconds: rules(ctx).FOLLOW_WAIT_SECONDS,
   };
 }
 

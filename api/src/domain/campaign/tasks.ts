@@ -5,6 +5,7 @@ import { minters } from "#api/src/db/schema.ts";
 import { startedInvitees } from "#api/src/domain/airdrop/facts.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 import type { UserRow } from "#api/src/domain/profile/users.ts";
+import { rules } from "#api/src/domain/rules/in-force.ts";
 
 export interface CampaignTaskState {
   id: CampaignTask;
@@ -26,7 +27,7 @@ export async function campaignTasks(ctx: DomainContext, user: UserRow): Promise<
     start_airdrop: minter.length > 0,
     bind_social: !!user.socialHandle,
     follow_official: !!user.followedAt,
-    invite_friends: invited >= ctx.config.INVITE_FRIENDS,
+    invite_friends: invited >= rules(ctx).INVITE_FRIENDS,
   };
   const required = new Set(ctx.config.CAMPAIGN_REQUIRED_TASKS);
   return CAMPAIGN_TASKS.map((id) => ({ id, done: done[id], required: required.has(id) }));

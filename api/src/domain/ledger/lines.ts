@@ -1,7 +1,7 @@
 import type { LedgerAsset, LedgerKind } from "#contract/ledger-kinds.ts";
 import { ledger } from "#api/src/db/schema.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
-import { ruleVersionAt } from "./rule-version.ts";
+import { ruleVersionAt } from "#api/src/domain/rules/in-force.ts";
 
 /** One change of one asset of one user, as the change's transaction writes it. */
 export interface LedgerLine {
@@ -20,7 +20,7 @@ export interface LedgerLine {
 export async function writeLines(tx: DomainContext, lines: readonly LedgerLine[]): Promise<void> {
   if (lines.length === 0) return;
   const at = tx.clock.now();
-  const ruleVersion = await ruleVersionAt(tx, at);
+  const ruleVersion = ruleVersionAt(tx, at);
   await tx.db.insert(ledger).values(
     lines.map((line) => ({
       userId: line.userId,

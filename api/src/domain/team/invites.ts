@@ -11,6 +11,7 @@ import { legacyName, personFields } from "#api/src/domain/profile/people.ts";
 import { profile, toUser, type UserRow } from "#api/src/domain/profile/users.ts";
 import { writeLines } from "#api/src/domain/ledger/lines.ts";
 import { shareImageOf } from "#api/src/domain/campaign/share-path.ts";
+import { rules } from "#api/src/domain/rules/in-force.ts";
 
 /** The user's invite code and link, and what inviting pays (Team Power's shares, the invite reward). */
 export async function inviteOf(ctx: DomainContext, userId: number) {
@@ -18,10 +19,10 @@ export async function inviteOf(ctx: DomainContext, userId: number) {
   return {
     invite_code: user.invite_code,
     invite_link: user.invite_link,
-    level1_percent: ctx.config.TEAM_L1_PERCENT,
-    level2_percent: ctx.config.TEAM_L2_PERCENT,
-    invite_friends: ctx.config.INVITE_FRIENDS,
-    invite_power: ctx.config.INVITE_POWER,
+    level1_percent: rules(ctx).TEAM_L1_PERCENT,
+    level2_percent: rules(ctx).TEAM_L2_PERCENT,
+    invite_friends: rules(ctx).INVITE_FRIENDS,
+    invite_power: rules(ctx).INVITE_POWER,
   };
 }
 

@@ -8,6 +8,7 @@ import { statusOf } from "#api/src/domain/airdrop/status.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 import { ratesOf, teamPower, teamSums } from "#api/src/domain/power/team-power.ts";
 import { legacyName, personFields } from "#api/src/domain/profile/people.ts";
+import { roundRules } from "#api/src/domain/rules/in-force.ts";
 import { decodeCursor, encodeCursor, type TeamCursor } from "./cursor.ts";
 
 export type TeamLevel = 1 | 2;
@@ -70,8 +71,8 @@ async function counts(ctx: DomainContext, userId: number, round: number): Promis
  */
 export async function teamMembers(ctx: DomainContext, userId: number, input: { level: TeamLevel; cursor?: string }): Promise<TeamList> {
   const after = input.cursor ? decodeCursor(input.cursor) : undefined;
-  const round = currentRound(scheduleOf(ctx.config), ctx.clock.now());
-  const rates = ratesOf(ctx.config);
+  const round = currentRound(scheduleOf(ctx), ctx.clock.now());
+  const rates = ratesOf(roundRules(ctx, round));
   const [{ rows, nextCursor }, perLevel, sums] = await Promise.all([
     page(ctx, userId, { level: input.level, after }),
     counts(ctx, userId, round),

@@ -12,6 +12,7 @@ import { pushWanted } from "#api/src/domain/push/devices.ts";
 import { pushJob } from "#api/src/domain/push/notifications.ts";
 import { personFields, writtenName } from "#api/src/domain/profile/people.ts";
 import { levelCondition } from "./members.ts";
+import { rules } from "#api/src/domain/rules/in-force.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -64,8 +65,8 @@ async function usage(ctx: DomainContext, userId: number, day: string) {
 
 /** When the next reminder is allowed: after the gap, and tomorrow (UTC) once today's are used. */
 function allowedAt(ctx: DomainContext, now: Date, used: { today: number; lastAt?: Date }): Date {
-  const afterGap = used.lastAt ? used.lastAt.getTime() + ctx.config.REMIND_GAP_SECONDS * 1000 : 0;
-  const tomorrow = used.today >= ctx.config.REMIND_PER_DAY ? Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS : 0;
+  const afterGap = used.lastAt ? used.lastAt.getTime() + rules(ctx).REMIND_GAP_SECONDS * 1000 : 0;
+  const tomorrow = used.today >= rules(ctx).REMIND_PER_DAY ? Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS : 0;
   return new Date(Math.max(afterGap, tomorrow, now.getTime()));
 }
 
@@ -79,11 +80,11 @@ export async function reminderState(ctx: DomainContext, userId: number) {
   const notStarted = members.filter((m) => m.notStarted).length;
   return {
     remaining_time: Math.ceil((allowedAt(ctx, now, used).getTime() - now.getTime()) / 1000),
-    reminders_left_today: Math.max(0, ctx.config.REMIND_PER_DAY - used.today),
+    reminders_left_today: Math.max(0, rules(ctx).REMIND_PER_DAY - used.today),
     suspended_members: members.length - notStarted,
     not_started_members: notStarted,
-    reminders_per_day: ctx.config.REMIND_PER_DAY,
-    gap_seconds: ctx.config.REMIND_GAP_SECONDS,
+    reminders_per_day: rules(ctx).REMIND_PER_DAY,
+    gap_seconds: rules(ctx).REMIND_GAP_SECONDS,
   };
 }
 
@@ -107,7 +108,7 @@ export async function sendReminder(ctx: DomainContext, userId: number): Promise<
     const members = await remindable(tx, userId);
     if (members.length === 0) throw new Failure(ErrorCode.remindNobody);
     const used = await usage(tx, userId, day);
-    if (used.today >= tx.config.REMIND_PER_DAY) throw new Failure(ErrorCode.remindDailyLimit);
+    if (used.today >= rules(tx).REMIND_PER_DAY) throw new Failure(ErrorCode.remindDailyLimit);
     if (allowedAt(tx, now, used) > now) throw new Failure(ErrorCode.remindWait);
     const n = used.today + 1;
     await tx.db.insert(teamReminders).values({ senderId: userId, day, n, sentAt: now });

@@ -16,6 +16,7 @@ import { pushWantedAmong } from "#api/src/domain/push/devices.ts";
 import { legacyName, personFields, type PersonRow } from "#api/src/domain/profile/people.ts";
 import { lockInviteTree, wouldLoop } from "#api/src/domain/team/invites.ts";
 import { countOf, lockProgress, saveProgress } from "./progress.ts";
+import { rules } from "#api/src/domain/rules/in-force.ts";
 
 const DAY_MS = 86_400_000;
 const GIFT_CODE = /^[A-Z0-9]{4,16}$/;
@@ -40,9 +41,9 @@ async function makeDueBoxes(tx: DomainContext, userId: number): Promise<void> {
     .from(giftBoxes)
     .where(and(eq(giftBoxes.ownerId, userId), isNull(giftBoxes.usedAt)));
   const rows = [];
-  for (let day = first; day <= today && unused + rows.length < tx.config.GIFT_BOXES_MAX; day = nextDay(day)) {
-    const room = tx.config.GIFT_BOXES_MAX - unused - rows.length;
-    for (let i = 0; i < Math.min(tx.config.GIFT_BOXES_PER_DAY, room); i++) {
+  for (let day = first; day <= today && unused + rows.length < rules(tx).GIFT_BOXES_MAX; day = nextDay(day)) {
+    const room = rules(tx).GIFT_BOXES_MAX - unused - rows.length;
+    for (let i = 0; i < Math.min(rules(tx).GIFT_BOXES_PER_DAY, room); i++) {
       rows.push({ ownerId: userId, code: randomCode(8), day, createdAt: now });
     }
   }
@@ -68,9 +69,9 @@ export async function giftList(ctx: DomainContext, userId: number) {
   return {
     list: boxes.map((b) => ({ id: b.id, code: b.code, created_at: toEpochSeconds(b.createdAt) })),
     used_force_box: used.n > 0,
-    max_boxes: ctx.config.GIFT_BOXES_MAX,
-    per_day: ctx.config.GIFT_BOXES_PER_DAY,
-    gift_power: ctx.config.GIFT_POWER,
+    max_boxes: rules(ctx).GIFT_BOXES_MAX,
+    per_day: rules(ctx).GIFT_BOXES_PER_DAY,
+    gift_power: rules(ctx).GIFT_POWER,
   };
 }
 
@@ -125,7 +126,7 @@ export async function giftByCode(ctx: DomainContext, userId: number, code: strin
     .from(giftPairs)
     .where(and(eq(giftPairs.userLow, low), eq(giftPairs.userHigh, high)));
   if (pair) throw new Failure(ErrorCode.giftPairDone);
-  return { code, owner: box, power: ctx.config.GIFT_POWER };
+  return { code, owner: box, power: rules(ctx).GIFT_POWER };
 }
 
 /**
@@ -155,7 +156,7 @@ export async function useGift(ctx: DomainContext, userId: number, rawCode: strin
     const now = tx.clock.now();
     await tx.db.update(giftBoxes).set({ usedBy: userId, usedAt: now }).where(eq(giftBoxes.id, box.id));
     const joined = await joinSendersTeam(tx, box.ownerId, userId);
-    const power = tx.config.GIFT_POWER;
+    const power = rules(tx).GIFT_POWER;
     await grantPower(tx, box.ownerId, {
       reason: `gift:${box.id}:sender`,
       amount: power,

@@ -4,6 +4,7 @@ import { toEpochSeconds } from "#contract/time.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { exchangeInfoOf, openExchangeOf } from "./exchanges.ts";
 import { heldStones, kindOf, makeDueStones, nextStoneAt } from "./stones.ts";
+import { rules } from "#api/src/domain/rules/in-force.ts";
 
 /** GET /v1/mint/force_stone/: the user's stones (made up to now), each with its exchange, and the one they are forming. */
 export async function stoneList(ctx: DomainContext, userId: number) {
@@ -22,7 +23,7 @@ export async function stoneList(ctx: DomainContext, userId: number) {
   const exchangeRows = exchangeIds.length ? await ctx.db.select().from(exchanges).where(inArray(exchanges.id, exchangeIds)) : [];
   const infos = new Map(await Promise.all(exchangeRows.map(async (e) => [e.id, await exchangeInfoOf(ctx, e, userId)] as const)));
   return {
-    list: stones.slice(0, ctx.config.STONE_MAX).map((s) => ({
+    list: stones.slice(0, rules(ctx).STONE_MAX).map((s) => ({
       force_stone_id: s.id,
       name: kindOf(ctx, s.buffRatio),
       power: s.power,
@@ -30,7 +31,7 @@ export async function stoneList(ctx: DomainContext, userId: number) {
       status: s.exchangeId ? ("wait" as const) : ("init" as const),
       team_info: (s.exchangeId && infos.get(s.exchangeId)) || null,
     })),
-    max_stones: ctx.config.STONE_MAX,
+    max_stones: rules(ctx).STONE_MAX,
     next_stone_at: toEpochSeconds(nextStoneAt(ctx, progress.registeredAt, progress.stoneSeq)),
     open_team: (open && infos.get(open.id)) || null,
     server_time: toEpochSeconds(ctx.clock.now()),

@@ -5,11 +5,12 @@ import { keyedHash } from "#lib/crypto.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 import { countOf, lockProgress, saveProgress } from "./progress.ts";
 import { parseSchedule, stoneDueDay, stonesDueBy } from "./schedule.ts";
+import { rules } from "#api/src/domain/rules/in-force.ts";
 
 const DAY_MS = 86_400_000;
 
 function ratiosOf(ctx: DomainContext): number[] {
-  return ctx.config.STONE_RATIOS.split(",").map(Number);
+  return rules(ctx).STONE_RATIOS.split(",").map(Number);
 }
 
 /**
@@ -18,14 +19,19 @@ function ratiosOf(ctx: DomainContext): number[] {
  */
 export function stoneOf(ctx: DomainContext, userId: number, seq: number): { power: number; buffRatio: number } {
   const bytes = Buffer.from(keyedHash(ctx.config.API_SECRET, `stone:${userId}:${seq}`), "base64url");
-  const span = ctx.config.STONE_POWER_MAX - ctx.config.STONE_POWER_MIN + 1;
+  const span = rules(ctx).STONE_POWER_MAX - rules(ctx).STONE_POWER_MIN + 1;
   const ratios = ratiosOf(ctx);
-  return { power: ctx.config.STONE_POWER_MIN + (bytes.readUInt32BE(0) % span), buffRatio: ratios[bytes[4] % ratios.length] };
+  return { power: rules(ctx).STONE_POWER_MIN + (bytes.readUInt32BE(0) % span), buffRatio: ratios[bytes[4] % ratios.length] };
 }
 
-/** The stone's kind by its bonus rate: the lowest rate is earth, the highest fire. */
+/**
+ * The stone's kind by its bonus rate: the lowest rate is earth, the highest fire. A stone made
+ * before a rule version changed the rates takes the kind of the nearest rate in force.
+ */
 export function kindOf(ctx: DomainContext, buffRatio: number): StoneKind {
-  return STONE_KINDS[Math.max(0, ratiosOf(ctx).indexOf(buffRatio))];
+  const ratios = ratiosOf(ctx);
+  const nearest = ratios.reduce((best, r, i) => (Math.abs(r - buffRatio) < Math.abs(ratios[best] - buffRatio) ? i : best), 0);
+  return STONE_KINDS[nearest];
 }
 
 /** What each participant gains: own power + own power x every participant's rate, rounded down. */
@@ -40,7 +46,7 @@ export function exchangeGain(power: number, ratioSumPercent: number): number {
  */
 export async function makeDueStones(tx: DomainContext, userId: number): Promise<void> {
   const progress = await lockProgress(tx, userId);
-  const runs = parseSchedule(tx.config.STONE_SCHEDULE);
+  const runs = parseSchedule(rules(tx).STONE_SCHEDULE);
   const now = tx.clock.now().getTime();
   const due = stonesDueBy(runs, Math.floor((now - progress.registeredAt.getTime()) / DAY_MS));
   if (due <= progress.stoneSeq) return;
@@ -49,7 +55,7 @@ export async function makeDueStones(tx: DomainContext, userId: number): Promise<
     .from(forceStones)
     .where(and(eq(forceStones.userId, userId), isNull(forceStones.usedAt)));
   const rows = [];
-  for (let seq = progress.stoneSeq + 1; seq <= due && held + rows.length < tx.config.STONE_MAX; seq++) {
+  for (let seq = progress.stoneSeq + 1; seq <= due && held + rows.length < rules(tx).STONE_MAX; seq++) {
     const dueAt = new Date(progress.registeredAt.getTime() + stoneDueDay(runs, seq) * DAY_MS);
     rows.push({ userId, seq, dueAt, ...stoneOf(tx, userId, seq) });
   }
@@ -59,7 +65,7 @@ export async function makeDueStones(tx: DomainContext, userId: number): Promise<
 
 /** When the user's next stone falls due. */
 export function nextStoneAt(ctx: DomainContext, registeredAt: Date, stoneSeq: number): Date {
-  return new Date(registeredAt.getTime() + stoneDueDay(parseSchedule(ctx.config.STONE_SCHEDULE), stoneSeq + 1) * DAY_MS);
+  return new Date(registeredAt.getTime() + stoneDueDay(parseSchedule(rules(ctx).STONE_SCHEDULE), stoneSeq + 1) * DAY_MS);
 }
 
 /** The user's unused stones, oldest first. */
