@@ -13,6 +13,8 @@
 // --no-jit runs with `jit = off` set on the bench databases, to compare with the server default.
 // --subscribed P gives P% of the users a browser subscribed to push, so each round also queues
 // their notifications (the statement's `notified` step); compare with the default 0.
+// Each payment's ledger line is counted, and the median close is held to a budget per million
+// users (BUDGET_MS_PER_MILLION): over it, the command exits 1.
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
@@ -26,6 +28,14 @@ import type { DomainContext } from "#api/src/domain/context.ts";
 import { environmentRuleBook } from "#api/src/domain/rules/versions.ts";
 import { ratesOf } from "#api/src/domain/power/team-power.ts";
 import { wellFormedHandleAdapter } from "#api/src/social/social.ts";
+
+/**
+ * A round's close, its ledger lines included, must take at most this long per million users
+ * (the median of the timed rounds; never less than BUDGET_FLOOR_MS, for the fixed costs of a
+ * small table). Rounds last hours; a minute per million leaves room for the claims that crowd in.
+ */
+const BUDGET_MS_PER_MILLION = 60_000;
+const BUDGET_FLOOR_MS = 2_000;
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 /** The first timed round; rounds before it are history (already distributed). */
@@ -283,6 +293,11 @@ async function benchSize(n: number, options: Options, config: ApiConfig, explain
       sql`select count(*) as c from (select 1 from user_rounds group by user_id, round_number having count(*) > 1) d`,
     );
     if (paidTwice !== 0) throw new Error(`${paidTwice} (user, round) pairs paid twice`);
+    // Every payment has its ledger line, written by the same statement (docs/decisions/050).
+    const lines = await count(
+      sql`select count(*) as c from ledger where kind = 'round' and (details->>'round')::int between ${FIRST_ROUND} and ${last}`,
+    );
+    if (lines !== result.inserted) throw new Error(`${result.inserted} payments but ${lines} ledger lines`);
 
     if (explain) result.explain = await explainDistribution(contextAt(db, config, last + 1), last + 1);
     return result;
@@ -389,13 +404,24 @@ async function main(): Promise<number> {
   console.log(table(results));
   console.log();
   console.log(note(results, options.jit));
+  console.log();
+  let over = 0;
+  for (const r of results) {
+    const budget = Math.max(BUDGET_FLOOR_MS, (BUDGET_MS_PER_MILLION * r.users) / 1_000_000);
+    const within = median(r.roundMs) <= budget;
+    if (!within) over++;
+    console.log(
+      `budget: ${r.users.toLocaleString("en-US")} users, a round's close with its ledger lines in ${median(r.roundMs).toFixed(0)} ms ` +
+        `of ${budget.toFixed(0)} ms: ${within ? "OK" : "OVER"}`,
+    );
+  }
   const explained = results.find((r) => r.explain);
   if (explained?.explain) {
     console.log();
     console.log(`EXPLAIN (ANALYZE, BUFFERS) of the distribution statement, ${explained.users.toLocaleString("en-US")} users:`);
     console.log(explained.explain);
   }
-  return 0;
+  return over ? 1 : 0;
 }
 
 let interrupted = false;
