@@ -370,6 +370,10 @@ function envelopeOf(res: LightMyRequestResponse): Envelope | undefined {
 /** What is wrong with an answer, if anything: the status, the envelope, or `data` unlike the contract's. */
 function faultOf(spec: RouteSpec, res: LightMyRequestResponse, body: Envelope | undefined): string | undefined {
   if (res.statusCode >= 500) return "a server error";
+  // A file route's success is the file itself, named for saving; a refusal is the envelope as anywhere.
+  if (spec.file && res.statusCode === 200 && String(res.headers["content-disposition"]).startsWith("attachment;")) {
+    return spec.file.some((type) => String(res.headers["content-type"]).startsWith(type)) ? undefined : "a file of an undeclared type";
+  }
   if (!String(res.headers["content-type"]).startsWith("application/json")) return "not JSON";
   if (!body) return "not an object";
   if (Object.keys(body).some((k) => !["code", "err_msg", "data"].includes(k))) return "not the envelope";
