@@ -260,7 +260,7 @@ describe("npm run ops -- verify-ledger", () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
 
 describe("exports are rate limited per login", () => {
