@@ -1,0 +1,63 @@
+import type { Locator } from "@playwright/test";
+import { shootBothThemes } from "./axe.ts";
+import { expect, test } from "./fixtures.ts";
+import { registerAs, strings, uniqueEmail } from "./helpers.ts";
+
+const LANGUAGES = ["ar", "bn-BD", "en", "hi", "id", "ja", "ko", "ms", "pt-BR", "ta", "te", "tr", "ur", "vi", "zh-CN", "zh-TW"];
+const SHOWN = ["en", "pt-BR", "ta", "ar"];
+
+/** The words of a radio's label that the page draws on more than one line ("Sleepin/g"). */
+function brokenWords(radio: Locator): Promise<string[]> {
+  return radio.evaluate((input) => {
+    const label = (input as HTMLInputElement).labels![0];
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent!;
+      for (const word of text.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if (range.getClientRects().length !== 1) broken.push(word[0]);
+      }
+    }
+    return broken;
+  });
+}
+
+test("the status picker never breaks a word across lines, in any language, and stays a radio group", async ({ page }) => {
+  test.setTimeout(120_000);
+  await registerAs(page, uniqueEmail("picker"));
+  for (const lng of LANGUAGES) {
+    const t = strings(lng);
+    await page.goto(`/settings?ui_lang=${lng}`);
+    const group = page.getByRole("group", { name: t("profile:status.title") });
+    const radios = group.getByRole("radio");
+    await expect(radios.first()).toBeVisible();
+    for (const radio of await radios.all()) {
+      const name = await radio.evaluate((input) => (input as HTMLInputElement).labels![0].textContent!.trim());
+      expect(await brokenWords(radio), `${lng}: "${name}"`).toEqual([]);
+      const box = (await radio.evaluate((input) => (input as HTMLInputElement).labels![0].getBoundingClientRect().toJSON())) as DOMRect;
+      expect(box.height, `${lng}: "${name}" target`).toBeGreaterThanOrEqual(44);
+      expect(box.x + box.width, `${lng}: "${name}" inside the page`).toBeLessThanOrEqual(360);
+    }
+    if (SHOWN.includes(lng)) {
+      await group.evaluate((fieldset) => fieldset.closest("section")!.scrollIntoView({ block: "start" }));
+      await shootBothThemes(page, `settings-status-${lng}`);
+    }
+  }
+
+  // Still one radio group: the arrow keys move the choice, and the choice is saved.
+  const t = strings("en");
+  await page.goto("/settings?ui_lang=en");
+  const group = page.getByRole("group", { name: t("profile:status.title") });
+  await group.getByRole("radio", { name: t("profile:status.none") }).focus();
+  await page.keyboard.press("ArrowDown");
+  const first = group.getByRole("radio").nth(1);
+  await expect(first).toBeChecked();
+  await expect(first).toBeFocused();
+  await group.getByRole("radio", { name: t("profile:statuses.sleeping") }).check();
+  await page.getByRole("button", { name: t("profile:status.save") }).click();
+  await expect(page.getByRole("status").filter({ hasText: t("profile:status.saved") })).toBeVisible();
+  await expect(group.getByRole("radio", { name: t("profile:statuses.sleeping") })).toBeChecked();
+});
