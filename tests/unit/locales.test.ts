@@ -101,7 +101,7 @@ function isUsed(key: string): boolean {
 }
 
 // Words that are the same in every language: names, units and examples.
-const SAME_EVERYWHERE = /^(VV|BTC|ID|Airdrop|Soul Power|Team Power|you@example\.com|E-?mail)$/i;
+const SAME_EVERYWHERE = /^(VV|BTC|ID|Airdrop|you@example\.com|E-?mail)$/i;
 // Animals many languages call by the English word (Panda, Koala, Hamster).
 const MAY_BE_ENGLISH = /^people:animals\./;
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}|<\/?(\w+)>/g;
