@@ -197,7 +197,7 @@ describe("an exchange completed", () => {
     expect(notices(joinerBrowser)).toMatchObject([
       {
         title: "பரிமாற்றம் முடிந்தது",
-        body: `நீங்கள் +${gained(joiner)} Soul Power பெற்றீர்கள். அடுத்த சுற்றிலிருந்து இது உங்கள் ஏர்டிராப்பில் கணக்கிடப்படும்.`,
+        body: `நீங்கள் +${gained(joiner)} ஆன்ம சக்தி பெற்றீர்கள். அடுத்த சுற்றிலிருந்து இது உங்கள் ஏர்டிராப்பில் கணக்கிடப்படும்.`,
         url,
         kind: "exchange",
       },
@@ -226,7 +226,7 @@ describe("a gift code used", () => {
     const [notice] = notices(ownerBrowser);
     expect(notice).toMatchObject({
       title: "आपका गिफ़्ट खोला गया",
-      body: "Ravi ने आपका गिफ़्ट कोड इस्तेमाल किया: आप दोनों को +10 Soul Power मिली।",
+      body: "Ravi ने आपका गिफ़्ट कोड इस्तेमाल किया: आप दोनों को +10 आत्मशक्ति मिली।",
       url: "/force#gift",
       kind: "gift",
     });

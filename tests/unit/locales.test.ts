@@ -3,25 +3,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { ERROR_CODES } from "#contract/errors.ts";
 import { LANGUAGE_CODES } from "#contract/languages.ts";
-
-type Dict = { [key: string]: string | Dict };
-
-function flatten(dict: Dict, prefix = ""): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(dict).flatMap(([k, v]) => (typeof v === "string" ? [[prefix + k, v]] : Object.entries(flatten(v, `${prefix}${k}.`)))),
-  );
-}
-
-function load(lng: string): Record<string, string> {
-  const dir = join("locales", lng);
-  return Object.fromEntries(
-    readdirSync(dir)
-      .filter((f) => f.endsWith(".json"))
-      .flatMap((f) =>
-        Object.entries(flatten(JSON.parse(readFileSync(join(dir, f), "utf8")))).map(([k, v]) => [`${f.slice(0, -5)}:${k}`, v]),
-      ),
-  );
-}
+import { loadLocale } from "../setup/locale-files.ts";
 
 function sources(dir: string): string {
   return readdirSync(dir)
@@ -30,7 +12,7 @@ function sources(dir: string): string {
     .join("\n");
 }
 
-const en = load("en");
+const en = loadLocale("en");
 // The API draws namespaces itself: the e-mails (mail), the campaign share image (share), the push notifications (push)
 // and people's friendly names (people, which the web app reads too).
 const code =
@@ -101,7 +83,7 @@ function isUsed(key: string): boolean {
 }
 
 // Words that are the same in every language: names, units and examples.
-const SAME_EVERYWHERE = /^(VV|BTC|ID|Airdrop|Soul Power|Team Power|you@example\.com|E-?mail)$/i;
+const SAME_EVERYWHERE = /^(VV|BTC|ID|Airdrop|you@example\.com|E-?mail)$/i;
 // Animals many languages call by the English word (Panda, Koala, Hamster).
 const MAY_BE_ENGLISH = /^people:animals\./;
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}|<\/?(\w+)>/g;
@@ -125,7 +107,7 @@ describe("translations", () => {
       const english = pluralKeys(en);
       // A language keeps English's forms too (Japanese words "one" as "other"), so every locale has en's keys.
       const wanted = (key: string) => [...new Set([...needed, ...(english.get(key) ?? [])])].sort();
-      const wrong = [...pluralKeys(load(lng))].filter(
+      const wrong = [...pluralKeys(loadLocale(lng))].filter(
         ([key, forms]) => forms.filter((f) => f !== "zero" || needed.includes("zero")).join() !== wanted(key).join(),
       );
       expect(wrong, `plural forms of ${lng}: ${needed.join(", ")}`).toEqual([]);
@@ -134,7 +116,7 @@ describe("translations", () => {
 
   for (const lng of LANGUAGE_CODES.filter((l) => l !== "en")) {
     describe(lng, () => {
-      const strings = load(lng);
+      const strings = loadLocale(lng);
       test("has exactly the English keys (a plural key with its own language's forms)", () => {
         const plain = (keys: string[]) => keys.filter((k) => !PLURAL.test(k));
         expect(plain(Object.keys(strings)).filter((k) => !(k in en))).toEqual([]);

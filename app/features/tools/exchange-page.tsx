@@ -137,7 +137,7 @@ export function ExchangePage() {
             <bdi dir="ltr" className="num">
               +{me.success_power}
             </bdi>{" "}
-            <span className="stat__unit">Soul Power</span>
+            <span className="stat__unit">{t("tools:exchange.resultUnit")}</span>
           </p>
           <p className="hint">{t("tools:exchange.resultHint")}</p>
         </section>
