@@ -364,7 +364,8 @@ function note(results: SizeResult[], jit: boolean): string {
     "What grows with users: each round the statement reads every minter and user once (hash joins for the " +
     "active set, the level-1 and level-2 team sums and the unclaimed counts), writes one user_rounds row per " +
     "paying minter (heap plus three index entries, one of them the unique (user, round) key checked by ON " +
-    "CONFLICT) and updates the minters it suspends; all of it is proportional to the number of minters, with " +
+    "CONFLICT) and its ledger line (heap plus two index entries), and updates the minters it suspends; all of it " +
+    "is proportional to the number of minters, with " +
     `B-tree inserts adding a log factor. Median time per user: ${perUser.join(", ")}. ${verdict} ${noop} ` +
     "'suspended' is preloaded (~10%) + suspended by the timed rounds; between rounds (untimed) half of the " +
     "minting users claim and a tenth of the suspended ones claim and rejoin. '1st' is the first round after " +
