@@ -15,3 +15,18 @@ export function timeZoneOf(request: Request): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * Writes moments (epoch seconds) for the reader: in the phone's time zone once the browser has
+ * said which, else in UTC with "UTC" after it. Done on the server, so a page hydrates without a
+ * mismatch.
+ */
+export function readerTimes(
+  request: Request,
+  locale: string,
+  options: Omit<Intl.DateTimeFormatOptions, "timeZone">,
+): (epochSeconds: number) => string {
+  const zone = timeZoneOf(request);
+  const format = dateTimeFormat(locale, { ...options, timeZone: zone ?? "UTC" });
+  return (epochSeconds) => format.format(new Date(epochSeconds * 1000)) + (zone ? "" : " UTC");
+}

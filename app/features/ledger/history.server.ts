@@ -1,8 +1,6 @@
 import { LEDGER_KINDS, type LedgerKind } from "#contract/ledger-kinds.ts";
 import { routes } from "#contract/routes.ts";
-import { fromEpochSeconds } from "#contract/time.ts";
-import { dateTimeFormat } from "#app/utils/intl.ts";
-import { timeZoneOf } from "#app/utils/locale.server.ts";
+import { readerTimes } from "#app/utils/locale.server.ts";
 import { callSignedIn, type RequestContext } from "#app/utils/request.server.ts";
 
 /**
@@ -18,15 +16,13 @@ export async function loadHistory(request: Request, ctx: RequestContext) {
   const cursorParam = url.searchParams.get("cursor") ?? "";
   const cursor = /^\d{1,18}$/.test(cursorParam) ? cursorParam : undefined;
   const page = await callSignedIn(request, ctx, routes.ledger.history, { query: { kind, cursor } });
-  const zone = timeZoneOf(request);
-  const when = dateTimeFormat(ctx.locale, {
+  const when = readerTimes(request, ctx.locale, {
     year: "numeric",
     month: "short",
     day: "numeric",
     hour: "2-digit",
     minute: "2-digit",
     hourCycle: "h23",
-    timeZone: zone ?? "UTC",
   });
   return {
     kind: kind ?? null,
@@ -34,7 +30,7 @@ export async function loadHistory(request: Request, ctx: RequestContext) {
     next: page.next_cursor,
     lines: page.list
       .filter((line) => !(line.kind === "claim" && line.asset === "unclaimed"))
-      .map((line) => ({ ...line, when: when.format(fromEpochSeconds(line.at)) + (zone ? "" : " UTC") })),
+      .map((line) => ({ ...line, when: when(line.at) })),
   };
 }
 

@@ -1,12 +1,10 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { PublishedRules, RuleName, RuleValues, RuleVersionWire } from "#contract/rules.ts";
 import { routes } from "#contract/routes.ts";
-import { fromEpochSeconds } from "#contract/time.ts";
 import { ApiError, callApi } from "#app/utils/api.server.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { isolate } from "#app/utils/format.ts";
-import { dateTimeFormat } from "#app/utils/intl.ts";
-import { timeZoneOf } from "#app/utils/locale.server.ts";
+import { readerTimes } from "#app/utils/locale.server.ts";
 import { requestContext } from "#app/utils/request.server.ts";
 import { translatorFor } from "#app/utils/translations.server.ts";
 import { ruleWriter, type RuleWriter } from "./rule-text.server.ts";
@@ -43,17 +41,15 @@ export async function rulesLoader({ request }: LoaderFunctionArgs) {
   const translator = translatorFor(locale);
   const { t } = translator;
   const writer = ruleWriter(translator);
-  const zone = timeZoneOf(request);
-  const when = dateTimeFormat(locale, {
+  const when = readerTimes(request, locale, {
     year: "numeric",
     month: "long",
     day: "numeric",
     hour: "2-digit",
     minute: "2-digit",
     hourCycle: "h23",
-    timeZone: zone ?? "UTC",
   });
-  const time = (v: RuleVersionWire) => isolate(when.format(fromEpochSeconds(v.effective_at)) + (zone ? "" : " UTC"));
+  const time = (v: RuleVersionWire) => isolate(when(v.effective_at));
 
   // Each version to come is compared with the one before it: the one in force, then each other.
   const upcoming = rules.upcoming.map((version, i) => ({
