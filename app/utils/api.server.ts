@@ -96,6 +96,17 @@ function withCommonQuery(path: string, caller: Caller, own: Record<string, strin
   return url.toString();
 }
 
+/** Who is calling, as every call tells the API: the login, the request's id, the visitor's address, the native app's key. */
+function callerHeaders(caller: Caller): Record<string, string> {
+  const appKey = caller.app ? getEnv().NATIVE_APP_KEY : undefined;
+  return {
+    ...(caller.token ? { authorization: `HIN ${caller.token}` } : {}),
+    ...(caller.requestId ? { "x-request-id": caller.requestId } : {}),
+    ...(caller.clientIp ? { "x-forwarded-for": caller.clientIp } : {}),
+    ...(appKey ? { [APP_KEY_HEADER]: appKey } : {}),
+  };
+}
+
 /** The contract's path with its `{name}` parameters filled in. */
 function pathOf(template: string, params: Record<string, string | number> = {}): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
@@ -116,7 +127,6 @@ export async function callApi<S extends RouteSpec>(
     form?: FormData;
   } = {},
 ): Promise<z.infer<S["response"]>> {
-  const appKey = caller.app ? getEnv().NATIVE_APP_KEY : undefined;
   let raw: unknown;
   try {
     const answer = undiciRequest(withCommonQuery(pathOf(spec.path, input.params), caller, input.query), {
@@ -126,10 +136,7 @@ export async function callApi<S extends RouteSpec>(
       headers: {
         accept: "application/json",
         ...(input.body !== undefined && !input.form ? { "content-type": "application/json" } : {}),
-        ...(caller.token ? { authorization: `HIN ${caller.token}` } : {}),
-        ...(caller.requestId ? { "x-request-id": caller.requestId } : {}),
-        ...(caller.clientIp ? { "x-forwarded-for": caller.clientIp } : {}),
-        ...(appKey ? { [APP_KEY_HEADER]: appKey } : {}),
+        ...callerHeaders(caller),
       },
       body: input.form ?? (input.body !== undefined ? JSON.stringify(input.body) : undefined),
     }).then((res) => res.body.json());
@@ -189,11 +196,7 @@ export async function streamApiFile<S extends RouteSpec & { file: readonly strin
       undiciRequest(withCommonQuery(spec.path, caller, query), {
         method: spec.method,
         dispatcher: filesPool(),
-        headers: {
-          ...(caller.token ? { authorization: `HIN ${caller.token}` } : {}),
-          ...(caller.requestId ? { "x-request-id": caller.requestId } : {}),
-          ...(caller.clientIp ? { "x-forwarded-for": caller.clientIp } : {}),
-        },
+        headers: callerHeaders(caller),
       }),
     );
   } catch (error) {
