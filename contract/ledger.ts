@@ -18,7 +18,7 @@ const historyQuery = z.object({
 /** Another person a line names, looked up when it is read: null once their account is deleted (a line keeps the event, not the person). */
 const personSchema = z.object({ nickname: nicknameField("person"), alias: aliasField("person") }).nullable();
 
-export const ledgerLineSchema = z.object({
+const ledgerLineSchema = z.object({
   id: z.number().int(),
   at: epochSeconds,
   kind: z.enum(LEDGER_KINDS),

@@ -17,7 +17,7 @@ const num = (value: unknown): number | null => (typeof value === "number" ? valu
 const person = (names: Names, id: unknown) => (typeof id === "number" ? (names.get(id) ?? null) : null);
 
 /** The people a page of lines names, by id: looked up now, so a deleted account's name is gone. */
-export function peopleIn(rows: readonly Row[]): number[] {
+function peopleIn(rows: readonly Row[]): number[] {
   const ids = new Set<number>();
   for (const { details } of rows) {
     for (const key of ["with", "member", "to"]) {
