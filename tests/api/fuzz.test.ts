@@ -293,6 +293,14 @@ function regressions(spec: RouteSpec): Input[] {
       : []),
     // Each number the query takes, one past the largest integer column.
     ...Object.keys(gen.shapeOf(spec.query)).map((key) => ({ auth: valid, params: {}, query: `${key}=2147483648` })),
+    // A NUL character in each field the body and the query take: PostgreSQL text cannot hold one.
+    ...Object.keys(gen.shapeOf(spec.body)).map((key) => ({
+      auth: valid,
+      params: {},
+      query: "",
+      body: { contentType: "application/json", payload: JSON.stringify({ [key]: "a\u0000b" }) },
+    })),
+    ...Object.keys(gen.shapeOf(spec.query)).map((key) => ({ auth: valid, params: {}, query: `${key}=a%00b` })),
     // Multipart that does not parse: the boundary is not the one declared, or the body is cut off.
     ...(spec.path === UPLOAD
       ? [
