@@ -51,14 +51,44 @@ export function minutesText(locale: string, seconds: number): string {
 }
 
 /**
- * A wait in hours and minutes in the reader's language ("3 hours 20 minutes", "3 ساعات و20 دقيقة"),
+ * A wait in days, hours and minutes in the reader's language ("3 hours, 20 minutes", "3 ساعات و20 دقيقة"),
  * rounded up to the minute; a whole part that is zero is left out.
  */
 export function hoursMinutesText(locale: string, seconds: number): string {
-  const total = Math.max(1, Math.ceil(seconds / 60));
-  const unit = (name: "hour" | "minute", n: number) => numberFormat(locale, { style: "unit", unit: name, unitDisplay: "long" }).format(n);
-  const parts = [total >= 60 ? unit("hour", Math.floor(total / 60)) : "", total % 60 ? unit("minute", total % 60) : ""];
-  return listFormat(locale, { type: "unit", style: "narrow" }).format(parts.filter(Boolean));
+  return durationText(locale, Math.max(1, Math.ceil(seconds / 60)) * 60);
+}
+
+const DURATION_UNITS = [
+  ["day", 86_400],
+  ["hour", 3_600],
+  ["minute", 60],
+  ["second", 1],
+] as const;
+
+/**
+ * Seconds as "8 hours", "4 hours, 30 minutes", "5 minutes": every part that is not zero, in the
+ * locale's own words and joined as Intl.DurationFormat's long style joins them (its list of units),
+ * so Japanese reads "23 時間 52 分", never "23 時間52 分".
+ */
+export function durationText(locale: string, seconds: number): string {
+  let left = Math.max(0, Math.floor(seconds));
+  const parts: string[] = [];
+  for (const [unit, size] of DURATION_UNITS) {
+    const n = Math.floor(left / size);
+    left -= n * size;
+    if (n > 0) parts.push(numberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(n));
+  }
+  if (parts.length === 0) parts.push(numberFormat(locale, { style: "unit", unit: "second", unitDisplay: "long" }).format(0));
+  return listFormat(locale, { type: "unit", style: "long" }).format(parts);
+}
+
+/**
+ * A percentage in the locale's own form ("+15%", Turkish "+%15", Arabic with its marks), `signed`
+ * for a bonus. Isolated: the sign and the % keep their sides in a right-to-left sentence.
+ */
+export function percentText(locale: string, percent: number, opts: { signed?: boolean } = {}): string {
+  const format = numberFormat(locale, { style: "percent", maximumFractionDigits: 2, signDisplay: opts.signed ? "always" : "auto" });
+  return isolate(format.format(percent / 100));
 }
 
 /**

@@ -164,10 +164,10 @@ describe("the remind action", () => {
     api.clock.advance(40 * 60);
     const early = await remindWithJs(inviter.jar);
     expect(await early.json()).toMatchObject({
-      toast: { kind: "error", key: "team:remind.waitToast", params: { wait: "3 hours 20 minutes" } },
+      toast: { kind: "error", key: "team:remind.waitToast", params: { wait: "3 hours, 20 minutes" } },
     });
     const waiting = await (await loadTeam("/team?ui_lang=en", inviter.jar)).json();
-    expect(waiting.remind).toMatchObject({ remaining_time: 12_000, reminders_left_today: 1, wait: "3 hours 20 minutes" });
+    expect(waiting.remind).toMatchObject({ remaining_time: 12_000, reminders_left_today: 1, wait: "3 hours, 20 minutes" });
   });
 
   test("without JavaScript a sent reminder redirects back to /team with the toast in a flash cookie", async () => {

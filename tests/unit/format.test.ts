@@ -1,5 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { balance8, compactNumber, countdown, hoursMinutesText, isolateNumbers, minutesText, shortAmount } from "#app/utils/format.ts";
+import {
+  balance8,
+  compactNumber,
+  countdown,
+  durationText,
+  hoursMinutesText,
+  isolateNumbers,
+  minutesText,
+  percentText,
+  shortAmount,
+} from "#app/utils/format.ts";
 
 describe("compactNumber: K/M/B with 2 decimals, trailing zeros trimmed", () => {
   test.each([
@@ -147,7 +157,7 @@ describe("minutesText: whole minutes in the reader's language, rounded up", () =
 
 describe("hoursMinutesText: a wait as hours and minutes, rounded up to the minute", () => {
   test.each([
-    [12_000, "3 hours 20 minutes"],
+    [12_000, "3 hours, 20 minutes"],
     [14_400, "4 hours"],
     [14_341, "4 hours"],
     [61, "2 minutes"],
@@ -158,7 +168,34 @@ describe("hoursMinutesText: a wait as hours and minutes, rounded up to the minut
   });
   test("Arabic joins the parts with its own word, Japanese with its units", () => {
     expect(hoursMinutesText("ar", 12_000)).toBe("3 ساعات و20 دقيقة");
-    expect(hoursMinutesText("ja", 12_000)).toMatch(/^3 時間\s?20 分$/);
+    // Each unit keeps its space before the next number, as Intl.DurationFormat writes it ("23 時間52 分" was the fault).
+    expect(hoursMinutesText("ja", 86_000)).toBe("23 時間 54 分");
+    expect(hoursMinutesText("zh-CN", 86_000)).toBe("23小时54分钟");
+  });
+});
+
+describe("durationText: every part that is not zero, joined as the locale joins units", () => {
+  test.each([
+    [0, "0 seconds"],
+    [8, "8 seconds"],
+    [16_200, "4 hours, 30 minutes"],
+    [90_061, "1 day, 1 hour, 1 minute, 1 second"],
+  ])("%i seconds in English", (seconds, expected) => {
+    expect(durationText("en", seconds)).toBe(expected);
+  });
+});
+
+describe("percentText: the locale's own percent, isolated, signed for a bonus", () => {
+  test.each([
+    ["en", 15, false, "15%"],
+    ["en", 15, true, "+15%"],
+    ["en", 0.5, false, "0.5%"],
+    // Turkish writes the sign before the number and the percent sign too; Arabic marks each part left to right.
+    ["tr", 35, true, "+%35"],
+    ["ar", 35, true, "\u200e+35\u200e%\u200e"],
+    ["ja", 5, true, "+5%"],
+  ])("%s %d (signed %s) -> %s", (locale, n, signed, expected) => {
+    expect(percentText(locale, n, { signed })).toBe(`\u2068${expected}\u2069`);
   });
 });
 

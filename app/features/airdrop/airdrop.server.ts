@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { BonusType } from "#contract/bonus-tasks.ts";
 import { routes } from "#contract/routes.ts";
-import { minutesText } from "#app/utils/format.ts";
+import { minutesText, shortAmount } from "#app/utils/format.ts";
 import { dispatchIntent, field, intent } from "#app/utils/intent-action.server.ts";
 import { pageTitle } from "#app/utils/page-title.server.ts";
 import { callSignedIn, orUnavailable, requireSignedIn } from "#app/utils/request.server.ts";
@@ -59,7 +59,7 @@ const INTENTS = {
     success: (r) => ({
       kind: "success",
       key: r.resumed ? "airdrop:toast.claimedResumed" : "airdrop:toast.claimed",
-      params: { amount: r.amount },
+      params: { amount: shortAmount(r.amount) },
     }),
   }),
   bind: intent({

@@ -4,7 +4,8 @@ import { Chip, type ChipTone } from "#app/components/chip.tsx";
 import { Icon } from "#app/components/icons.tsx";
 import { RoundRing } from "#app/components/round-ring.tsx";
 import { Stat } from "#app/components/stat.tsx";
-import { balance8, isolate, isolateNumbers, shortAmount } from "#app/utils/format.ts";
+import { isolate, isolateNumbers, shortAmount } from "#app/utils/format.ts";
+import { ExactBalances } from "#app/components/balance-card.tsx";
 import { airdropState, countsDown, type AirdropState } from "./airdrop-state.ts";
 import { ROUND_CALENDAR_PATH } from "./round-calendar.ts";
 import type { Info } from "./types.ts";
@@ -32,10 +33,7 @@ function Wallet({ info }: { info: Info }) {
           <span className="stat__unit">VV</span>
         </span>
       </summary>
-      <dl className="balances">
-        <Stat label="VV" value={balance8(info.vv)} />
-        <Stat label="BTC" value={balance8(info.btc)} />
-      </dl>
+      <ExactBalances vv={info.vv} btc={info.btc} />
     </details>
   );
 }

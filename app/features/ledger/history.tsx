@@ -12,7 +12,7 @@ import type { HistoryPage } from "./history.server.ts";
  * by kind and plain links page it, so it works without JavaScript.
  */
 export function History({ page, path }: { page: HistoryPage; path: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const kindQuery = page.kind ? `kind=${page.kind}&` : "";
   return (
     <section className="card" id="history" aria-labelledby="history-title">
@@ -47,7 +47,7 @@ export function History({ page, path }: { page: HistoryPage; path: string }) {
             return (
               <li key={line.id} className="list-row ledger-line">
                 <div className="list-row__body">
-                  <p className="ledger-line__text">{isolateNumbers(lineText(t, line))}</p>
+                  <p className="ledger-line__text">{isolateNumbers(lineText(i18n, line))}</p>
                   <p className="hint">
                     {line.when} ·{" "}
                     {line.rule_version === 0 ? t("ledger:versionCarried") : t("ledger:version", { version: line.rule_version })}

@@ -1,6 +1,6 @@
 import type { LedgerLineView } from "#contract/ledger.ts";
 import type { Translator } from "#app/utils/translate.ts";
-import { isolate, shortAmount } from "#app/utils/format.ts";
+import { isolate, percentText, shortAmount } from "#app/utils/format.ts";
 import { personName, type Person } from "#app/components/person.tsx";
 
 type TFunction = Translator["t"];
@@ -12,7 +12,7 @@ function who(t: TFunction, person: Person | null | undefined): string {
 }
 
 /** What explains a line, in a sentence of the reader's language ("Round 1234: (100 own + 25 team) power × 0.01 = 1.25 VV"). */
-export function lineText(t: TFunction, line: Line): string {
+export function lineText({ t, language }: Translator, line: Line): string {
   switch (line.kind) {
     case "round": {
       const r = line.round!;
@@ -33,7 +33,7 @@ export function lineText(t: TFunction, line: Line): string {
     case "exchange": {
       const e = line.exchange!;
       if (e.stone_power === null || e.bonus_percent === null) return t("ledger:line.exchangeCarried");
-      return t("ledger:line.exchange", { power: e.stone_power, bonus: e.bonus_percent });
+      return t("ledger:line.exchange", { power: e.stone_power, bonus: percentText(language, e.bonus_percent) });
     }
     case "gift":
       return t(line.gift?.side === "sender" ? "ledger:line.giftSender" : "ledger:line.giftRecipient", { name: who(t, line.gift?.other) });

@@ -1,5 +1,5 @@
 import type { RuleName, RuleValues, StoneRunWire } from "#contract/rules.ts";
-import { isolate } from "#app/utils/format.ts";
+import { durationText, isolate, percentText } from "#app/utils/format.ts";
 import { listFormat, numberFormat } from "#app/utils/intl.ts";
 import type { Translator } from "#app/utils/translate.ts";
 
@@ -26,40 +26,16 @@ interface RuleSection {
   items: { text: string; list?: string[] }[];
 }
 
-/** Seconds as "8 hours", "4 hours 30 minutes", "5 minutes", "8 seconds": every part that is not zero. */
-function durationText(locale: string, seconds: number): string {
-  const units = [
-    ["day", 86_400],
-    ["hour", 3_600],
-    ["minute", 60],
-    ["second", 1],
-  ] as const;
-  let left = seconds;
-  const parts: string[] = [];
-  for (const [unit, size] of units) {
-    const n = Math.floor(left / size);
-    left -= n * size;
-    if (n > 0) parts.push(numberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(n));
-  }
-  if (parts.length === 0) parts.push(numberFormat(locale, { style: "unit", unit: "second", unitDisplay: "long" }).format(0));
-  return listFormat(locale, { type: "unit", style: "narrow" }).format(parts);
-}
-
 export function ruleWriter({ t, language: locale }: Translator): RuleWriter {
   const num = (n: number) => isolate(numberFormat(locale, {}).format(n));
-  const percent = (n: number) => isolate(numberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(n / 100));
+  const percent = (n: number) => percentText(locale, n);
   const duration = (s: number) => isolate(durationText(locale, s));
   const days = (n: number) => numberFormat(locale, { style: "unit", unit: "day", unitDisplay: "long" }).format(n);
   // The decimal string itself is formatted, not a float: every one of its 8 places stays exact.
   const vv = (amount: string) =>
     isolate(`${numberFormat(locale, { maximumFractionDigits: 8 }).format(amount as unknown as number)}\u00a0VV`);
   // Each percentage isolated too: "5%" beside a right-to-left "or" would otherwise lose its order.
-  const ratios = (list: number[]) =>
-    isolate(
-      listFormat(locale, { type: "disjunction" }).format(
-        list.map((r) => isolate(numberFormat(locale, { style: "percent" }).format(r / 100))),
-      ),
-    );
+  const ratios = (list: number[]) => isolate(listFormat(locale, { type: "disjunction" }).format(list.map((r) => percentText(locale, r))));
 
   /** The schedule's runs, one line each: "stones 1 to 32: 1 day apart". */
   function stoneRuns(runs: StoneRunWire[]): string[] {

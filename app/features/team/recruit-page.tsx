@@ -3,14 +3,14 @@ import { useTranslation } from "#app/utils/translation.tsx";
 import { Icon } from "#app/components/icons.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { CopyButton, ShareLink } from "#app/components/share.tsx";
-import { isolateNumbers } from "#app/utils/format.ts";
+import { isolateNumbers, percentText } from "#app/utils/format.ts";
 import { withPrefix } from "#contract/codes.ts";
 import { InviteFacts } from "./invite-facts.tsx";
 import type { loadRecruit } from "./recruit.server.ts";
 
 /** /recruit: everything a user needs to bring friends in, and what it pays. */
 export function RecruitPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { invite, qr } = useLoaderData<typeof loadRecruit>();
   return (
     <main className="page">
@@ -52,8 +52,8 @@ export function RecruitPage() {
           {t("team:recruit.howTitle")}
         </h2>
         <ul className="how">
-          <li>{isolateNumbers(t("team:recruit.howLevel1", { percent: invite.level1_percent }))}</li>
-          <li>{isolateNumbers(t("team:recruit.howLevel2", { percent: invite.level2_percent }))}</li>
+          <li>{isolateNumbers(t("team:recruit.howLevel1", { percent: percentText(i18n.language, invite.level1_percent) }))}</li>
+          <li>{isolateNumbers(t("team:recruit.howLevel2", { percent: percentText(i18n.language, invite.level2_percent) }))}</li>
           <li>{isolateNumbers(t("team:recruit.howInvite", { friends: invite.invite_friends, power: invite.invite_power }))}</li>
         </ul>
       </section>

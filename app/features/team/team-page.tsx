@@ -6,7 +6,7 @@ import { Icon } from "#app/components/icons.tsx";
 import { ListRow } from "#app/components/list-row.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Stat } from "#app/components/stat.tsx";
-import { compactNumber, isolateNumbers } from "#app/utils/format.ts";
+import { compactNumber, isolateNumbers, percentText } from "#app/utils/format.ts";
 import { useSignedInUser } from "#app/utils/signed-in-user.ts";
 import { InviteFacts } from "./invite-facts.tsx";
 import { MemberList } from "./member-list.tsx";
@@ -117,12 +117,19 @@ function RemindCard({ state }: { state: NonNullable<TeamData["remind"]> }) {
 
 /** An empty level: what inviting pays, and the way to invite. */
 function EmptyLevel({ level, invite }: { level: Level; invite: TeamData["invite"] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <EmptyState>
       <p>{t(level === "1" ? "team:empty.level1" : "team:empty.level2")}</p>
       {invite ? (
-        <p className="hint">{isolateNumbers(t("team:empty.pays", { level1: invite.level1_percent, level2: invite.level2_percent }))}</p>
+        <p className="hint">
+          {isolateNumbers(
+            t("team:empty.pays", {
+              level1: percentText(i18n.language, invite.level1_percent),
+              level2: percentText(i18n.language, invite.level2_percent),
+            }),
+          )}
+        </p>
       ) : null}
       <div className="actions actions--center">
         <Link to="/recruit" className="button">

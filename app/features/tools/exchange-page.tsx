@@ -12,7 +12,7 @@ import { CopyButton, ShareLink } from "#app/components/share.tsx";
 import { Sheet } from "#app/components/sheet.tsx";
 import { useAutoRefresh } from "#app/utils/auto-refresh.ts";
 import { useHydrated } from "#app/utils/hydrated.ts";
-import { isolateNumbers } from "#app/utils/format.ts";
+import { isolateNumbers, percentText } from "#app/utils/format.ts";
 import { StoneNumbers } from "./stone.tsx";
 import { exchangePath } from "#contract/web-paths.ts";
 import { showToast } from "#app/utils/toast.ts";
@@ -106,7 +106,7 @@ function useToastOnEnd(status: ExchangeInfo["status"], gained: number): void {
  * visible, so everyone sees the others arrive. Once done: what each gained.
  */
 export function ExchangePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const data = useLoaderData<typeof loadExchange>();
   const { exchange } = data;
   const forming = exchange.status === "wait";
@@ -181,7 +181,9 @@ export function ExchangePage() {
               ))
             : null}
         </ul>
-        <p className="hint">{isolateNumbers(t("tools:exchange.bonusSum", { bonus: ratioSum }))}</p>
+        <p className="hint">
+          {isolateNumbers(t("tools:exchange.bonusSum", { bonus: percentText(i18n.language, ratioSum, { signed: true }) }))}
+        </p>
         {forming ? (
           <div className="actions">
             {exchange.is_leader ? (

@@ -1,6 +1,7 @@
 import { useTranslation } from "#app/utils/translation.tsx";
 import type { ForceStone } from "#contract/tools.ts";
 import { Icon } from "#app/components/icons.tsx";
+import { percentText } from "#app/utils/format.ts";
 
 /** A stone's tile: the kind's colour (earth, water, wind, fire, by bonus rate) behind the stone icon. */
 export function StoneTile({ kind }: { kind: ForceStone["name"] }) {
@@ -26,7 +27,7 @@ export function StoneFacts({ stone }: { stone: Pick<ForceStone, "name" | "power"
 
 /** "Power 38 · Bonus +5%": a stone's numbers, each kept left to right in RTL sentences. */
 export function StoneNumbers({ stone }: { stone: Pick<ForceStone, "power" | "buff_ratio"> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <>
       {t("tools:stone.power")}{" "}
@@ -34,10 +35,7 @@ export function StoneNumbers({ stone }: { stone: Pick<ForceStone, "power" | "buf
         {stone.power}
       </bdi>
       {" · "}
-      {t("tools:stone.bonus")}{" "}
-      <bdi dir="ltr" className="num">
-        +{stone.buff_ratio}%
-      </bdi>
+      {t("tools:stone.bonus")} <span className="num">{percentText(i18n.language, stone.buff_ratio, { signed: true })}</span>
     </>
   );
 }
