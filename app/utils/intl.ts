@@ -16,12 +16,18 @@ function memo<T>(key: string, make: () => T): T {
   return formatter;
 }
 
+/**
+ * Digits are Latin in every language (docs/decisions/051): amounts, ids and codes are, as in the
+ * native apps, and Bengali's own digits beside them would mix two sets on one line.
+ */
+const DIGITS = { numberingSystem: "latn" } as const;
+
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  return memo(`n|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
+  return memo(`n|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, { ...DIGITS, ...options }));
 }
 
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return memo(`d|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
+  return memo(`d|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, { ...DIGITS, ...options }));
 }
 
 export function listFormat(locale: string, options: Intl.ListFormatOptions): Intl.ListFormat {

@@ -38,7 +38,7 @@ test("/force: stones, gift boxes, the next stone's wait, and a shared gift link'
   const data = await res.json();
   expect(data.stones.list).toHaveLength(1);
   expect(data.gifts.list).toHaveLength(2);
-  expect(data.nextStone).toBe("24 hours");
+  expect(data.nextStone).toBe("1 day");
   expect(data.code).toMatchObject({ typed: gift.toLowerCase(), found: { kind: "gift", code: `GIFT-${gift}`, power: 10 } });
   expect(data.giftBase).toBe("http://localhost:3000/force?gift=");
 

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { LanguageCode } from "#contract/languages.ts";
 import { getEnv } from "#app/utils/env.server.ts";
 import { fixedT } from "#app/utils/translations.server.ts";
+import { dateTimeFormat } from "#app/utils/intl.ts";
 import { detectLocale } from "#lib/visitor-language.ts";
 
 const EFFECTIVE = "2026-11-21";
@@ -16,7 +17,7 @@ async function buildText(locale: LanguageCode, doc: Doc) {
     if (!t(`${key}.heading`, { defaultValue: "" })) break;
     sections.push({ heading: t(`${key}.heading`), body: t(`${key}.body`).split(/\n\n+/) });
   }
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(EFFECTIVE));
+  const date = dateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(EFFECTIVE));
   return {
     title: t(`${doc}.title`),
     description: t(`${doc}.description`),
