@@ -50,6 +50,11 @@ export function minutesText(locale: string, seconds: number): string {
   return numberFormat(locale, { style: "unit", unit: "minute", unitDisplay: "long" }).format(Math.ceil(seconds / 60));
 }
 
+/** A file size in the reader's language ("5 MB", "5 م.ب"): megabytes of 1024 × 1024 bytes, at most one decimal. */
+export function megabytesText(locale: string, bytes: number): string {
+  return numberFormat(locale, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
+}
+
 /**
  * A wait in hours and minutes in the reader's language ("3 hours 20 minutes", "3 ساعات و20 دقيقة"),
  * rounded up to the minute; a whole part that is zero is left out.
