@@ -3,6 +3,7 @@ import { AvatarStatus } from "#contract/profile-states.ts";
 import { Avatar } from "#app/components/avatar.tsx";
 import { selfPerson } from "#app/components/person.tsx";
 import { useFieldError } from "#app/utils/field-error.tsx";
+import { useHydrated } from "#app/utils/hydrated.ts";
 import { PICTURE_ERROR_CODES, usePicturePreview } from "#app/utils/picture-preview.ts";
 import { useSignedInUser } from "#app/utils/signed-in-user.ts";
 import { useTranslation } from "#app/utils/translation.tsx";
@@ -20,6 +21,7 @@ export function AvatarForm() {
   const user = useSignedInUser();
   const { picture } = useLoaderData<typeof loadSettings>();
   const busy = useNavigation().formData?.get("intent") === "avatar";
+  const hydrated = useHydrated();
   const { preview, choose, refusal } = usePicturePreview(picture);
   const error = useFieldError({
     errorId: "avatar-error",
@@ -59,10 +61,8 @@ export function AvatarForm() {
           <p id="avatar-limits" className="hint">
             {t("profile:avatar.limits", picture)}
           </p>
-          {/* Without JavaScript there is no preview: this line (shown once a file is in the field) says one was taken. */}
-          <noscript>
-            <p className="hint file-picker__chosen">{t("profile:avatar.chosen")}</p>
-          </noscript>
+          {/* Until the script runs there is no preview: this line (shown once a file is in the field) says one was taken. */}
+          {hydrated ? null : <p className="hint file-picker__chosen">{t("profile:avatar.chosen")}</p>}
           {error.message}
         </div>
         <button type="submit" name="intent" value="avatar" className="button button--block" disabled={busy}>

@@ -4,6 +4,7 @@ import { useTranslation } from "#app/utils/translation.tsx";
 import { DataCard } from "#app/features/ledger/data-card.tsx";
 import { LANGUAGES } from "#contract/languages.ts";
 import { PageHeader } from "#app/components/page-header.tsx";
+import { useHydrated } from "#app/utils/hydrated.ts";
 import { useSignedInUser } from "#app/utils/signed-in-user.ts";
 import { AvatarForm } from "./avatar-form.tsx";
 import { DangerZone, DeleteSheet } from "./delete-account.tsx";
@@ -23,14 +24,12 @@ function useApplyOnChange(): (event: FormEvent<HTMLFormElement>) => void {
   return (event) => submit(event.currentTarget, { preventScrollReset: true });
 }
 
-/** Without JavaScript nothing is sent on change: this Save does it. */
+/** Until the page's script runs (never, without JavaScript), nothing is sent on change: this Save sends the choice. */
 function SaveWithoutScript({ label }: { label: string }) {
-  return (
-    <noscript>
-      <button type="submit" className="button button--secondary button--block">
-        {label}
-      </button>
-    </noscript>
+  return useHydrated() ? null : (
+    <button type="submit" className="button button--secondary button--block">
+      {label}
+    </button>
   );
 }
 
