@@ -50,9 +50,14 @@ export function minutesText(locale: string, seconds: number): string {
   return numberFormat(locale, { style: "unit", unit: "minute", unitDisplay: "long" }).format(Math.ceil(seconds / 60));
 }
 
-/** A file size in the reader's language ("5 MB", "5 م.ب"): megabytes of 1024 × 1024 bytes, at most one decimal. */
+/**
+ * A file size in the reader's language ("5 MB", "5 م.ب"): megabytes of 1024 × 1024 bytes, at most
+ * one decimal, the number and its unit kept on one line.
+ */
 export function megabytesText(locale: string, bytes: number): string {
-  return numberFormat(locale, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
+  return numberFormat(locale, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 })
+    .format(bytes / (1024 * 1024))
+    .replace(/ /g, "\u00a0");
 }
 
 /**

@@ -1,5 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { balance8, compactNumber, countdown, hoursMinutesText, isolateNumbers, minutesText, shortAmount } from "#app/utils/format.ts";
+import {
+  balance8,
+  compactNumber,
+  countdown,
+  hoursMinutesText,
+  isolateNumbers,
+  megabytesText,
+  minutesText,
+  shortAmount,
+} from "#app/utils/format.ts";
 
 describe("compactNumber: K/M/B with 2 decimals, trailing zeros trimmed", () => {
   test.each([
@@ -133,6 +142,17 @@ describe("shortAmount: 2 to 4 decimals, cut, tiny amounts by their first two dig
     ["", "--"],
   ])("%s -> %s", (input, expected) => {
     expect(shortAmount(input)).toBe(expected);
+  });
+});
+
+describe("megabytesText: an upload limit in the reader's language, on one line", () => {
+  test("mebibytes, at most one decimal, the locale's own unit, a no-break space", () => {
+    expect(megabytesText("en", 5 * 1024 * 1024)).toBe("5\u00a0MB");
+    expect(megabytesText("en", 1.5 * 1024 * 1024)).toBe("1.5\u00a0MB");
+    expect(megabytesText("ar", 5 * 1024 * 1024)).toBe(
+      new Intl.NumberFormat("ar", { style: "unit", unit: "megabyte" }).format(5).replace(/ /g, "\u00a0"),
+    );
+    expect(megabytesText("ta", 5 * 1024 * 1024)).not.toContain(" ");
   });
 });
 
