@@ -85,7 +85,6 @@ export const apiConfigSchema = z.object({
   GIFT_POWER: int(10, 0),
   // Not a rule itself: how far ahead a new rule version must be scheduled, so users see it first.
   MIN_RULES_NOTICE_HOURS: int(24, 1),
-  UPLOAD_MAX_BYTES: int(5 * 1024 * 1024, 1024),
   UPLOAD_MAX_SIDE: int(4096, 64),
   AVATAR_SIDE: int(512, 32),
   LOCATION_GRID_DEGREES: z

@@ -15,7 +15,8 @@ export function useToastText(toast: Toast): string {
 
 function useRawToastText(toast: Toast): string {
   const { t, i18n } = useTranslation();
-  if (toast.code !== undefined) {
+  // A key words a refusal with details its code's own text lacks (the limit it went over).
+  if (toast.code !== undefined && !toast.key) {
     const key = `errors:${toast.code}`;
     if (i18n.exists(key)) return t(key, toast.params);
     return toast.message || t("errors:unknown", { code: toast.code });

@@ -16,12 +16,14 @@ export function useFieldError(opts: {
   keys?: readonly string[];
   /** The refusal the page's data brought (a code from a link, looked up by the loader), when no post has answered since. */
   loaded?: Toast;
+  /** A refusal the browser found itself (a file it cannot draw), newer than any post's. */
+  local?: Toast;
 }): {
   inputProps: { "aria-invalid"?: true; "aria-describedby"?: string };
   message: ReactNode;
 } {
   const failed = useActionData() as IntentFailure | undefined;
-  const toast = failed?.toast ?? opts.loaded;
+  const toast = opts.local ?? failed?.toast ?? opts.loaded;
   const keys = opts.keys ?? [];
   const mine =
     toast && ((toast.code !== undefined && opts.codes.includes(toast.code)) || (toast.key && keys.includes(toast.key))) ? toast : undefined;

@@ -51,6 +51,16 @@ export function minutesText(locale: string, seconds: number): string {
 }
 
 /**
+ * A file size in the reader's language ("5 MB", "5 م.ب"): megabytes of 1024 × 1024 bytes, at most
+ * one decimal, the number and its unit kept on one line.
+ */
+export function megabytesText(locale: string, bytes: number): string {
+  return numberFormat(locale, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 })
+    .format(bytes / (1024 * 1024))
+    .replace(/ /g, "\u00a0");
+}
+
+/**
  * A wait in days, hours and minutes in the reader's language ("3 hours, 20 minutes", "3 ساعات و20 دقيقة"),
  * rounded up to the minute; a whole part that is zero is left out.
  */

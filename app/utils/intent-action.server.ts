@@ -75,6 +75,12 @@ export interface IntentFailure {
   fields?: Record<string, string>;
 }
 
+/** The refusal of a failed call; one of `inField` is shown next to its field (useFieldError), not again as a toast. */
+export function refusalToast(error: unknown, inField: readonly number[] = []): Toast {
+  const toast = error instanceof Refusal ? error.toast : errorToast(error);
+  return toast.code !== undefined && inField.includes(toast.code) ? { ...toast, inPage: true } : toast;
+}
+
 /**
  * The action of a signed-in page: runs the form's `intent` from the table, then answers with
  * its success toast (see doneWithToast), or re-renders with the localized refusal and the
@@ -106,9 +112,7 @@ export async function dispatchIntent(
     result = await handler.call({ api, form, ctx });
   } catch (error) {
     const fields = Object.fromEntries((opts.keep ?? []).map((name) => [name, field(form, name)]));
-    const toast = error instanceof Refusal ? error.toast : errorToast(error);
-    const inPage = toast.code !== undefined && (opts.inField ?? []).includes(toast.code);
-    return { toast: inPage ? { ...toast, inPage } : toast, fields } satisfies IntentFailure;
+    return { toast: refusalToast(error, opts.inField), fields } satisfies IntentFailure;
   }
   const toast = handler.success(result);
   const next = handler.next?.(result);

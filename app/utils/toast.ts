@@ -7,6 +7,7 @@ import type { NativeEvent } from "./native-event.ts";
  */
 export interface Toast {
   kind: "success" | "error" | "info";
+  /** What went wrong (the field that shows it matches it); its wording, unless a key gives one with details. */
   code?: number;
   key?: string;
   params?: Record<string, string | number>;

@@ -1,19 +1,40 @@
 import { data, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { FormData as UploadForm } from "undici";
-import { ErrorCode } from "#contract/errors.ts";
 import type { UploadType } from "#contract/files.ts";
+import { PICTURE_ACCEPT, PICTURE_FORMATS } from "#contract/pictures.ts";
 import { routes } from "#contract/routes.ts";
+import { detectLocale } from "#lib/visitor-language.ts";
 import { getEnv } from "./env.server.ts";
+import { megabytesText } from "./format.ts";
+import { listFormat } from "./intl.ts";
 import { notAForm, postedForm, type IntentFailure, type StatusRefusal } from "./intent-action.server.ts";
+import { pictureTooLarge } from "./picture-preview.ts";
 
-/** Reads a page's form: a picture arrives as multipart, and is held in memory only up to the cap. */
+/**
+ * What a picture field states under it, in the reader's language ("JPEG, PNG, or WebP", "5 MB"),
+ * the limit in bytes, which the browser checks before sending a photo it would refuse, and the
+ * field's `accept` (here rather than in the page's script, which stays smaller).
+ */
+export function pictureLimits(locale: string) {
+  const maxBytes = getEnv().UPLOAD_MAX_BYTES;
+  return {
+    types: listFormat(locale, { type: "disjunction" }).format(PICTURE_FORMATS),
+    size: megabytesText(locale, maxBytes),
+    maxBytes,
+    accept: PICTURE_ACCEPT,
+  };
+}
+
+/** Reads a page's form: a picture arrives as multipart, and is held in memory only up to the limit. */
 export async function readUploadForm(request: Request): Promise<FormData | StatusRefusal> {
   if (!request.headers.get("content-type")?.startsWith("multipart/form-data")) return postedForm(request);
   try {
-    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: getEnv().UPLOAD_BODY_LIMIT }));
+    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: getEnv().UPLOAD_MAX_BYTES }));
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError)
-      return data<IntentFailure>({ toast: { kind: "error", code: ErrorCode.tooLarge } }, { status: 413 });
+    if (error instanceof MaxPartSizeExceededError) {
+      const { size } = pictureLimits(await detectLocale(request));
+      return data<IntentFailure>({ toast: pictureTooLarge(size) }, { status: 413 });
+    }
     // Anything else the parser throws is about the body: no boundary, cut off, malformed.
     return notAForm();
   }

@@ -43,6 +43,8 @@ export const sharedSettings = {
   NATIVE_APP_KEY: z.string().min(16, "at least 16 characters").optional(),
   /** A login unused this many days ends: the API's token, and the web app's session cookie with it. */
   TOKEN_IDLE_DAYS: int(30, 1),
+  /** The largest picture: the API refuses more, the web app holds no more in memory, and the pages say so. */
+  UPLOAD_MAX_BYTES: int(5 * 1024 * 1024, 1024),
 };
 
 /** Reads settings from the environment with a schema; a bad value throws one line that names it. */

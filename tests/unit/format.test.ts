@@ -6,6 +6,7 @@ import {
   durationText,
   hoursMinutesText,
   isolateNumbers,
+  megabytesText,
   minutesText,
   percentText,
   shortAmount,
@@ -143,6 +144,17 @@ describe("shortAmount: 2 to 4 decimals, cut, tiny amounts by their first two dig
     ["", "--"],
   ])("%s -> %s", (input, expected) => {
     expect(shortAmount(input)).toBe(expected);
+  });
+});
+
+describe("megabytesText: an upload limit in the reader's language, on one line", () => {
+  test("mebibytes, at most one decimal, the locale's own unit, a no-break space", () => {
+    expect(megabytesText("en", 5 * 1024 * 1024)).toBe("5\u00a0MB");
+    expect(megabytesText("en", 1.5 * 1024 * 1024)).toBe("1.5\u00a0MB");
+    expect(megabytesText("ar", 5 * 1024 * 1024)).toBe(
+      new Intl.NumberFormat("ar", { style: "unit", unit: "megabyte" }).format(5).replace(/ /g, "\u00a0"),
+    );
+    expect(megabytesText("ta", 5 * 1024 * 1024)).not.toContain(" ");
   });
 });
 

@@ -33,6 +33,7 @@ const DYNAMIC: [RegExp, (m: RegExpMatchArray) => boolean][] = [
   [/^team:level[12]$/, () => code.includes("`team:level${l}`")],
   [/^profile:statuses\.\w+$/, () => code.includes("`profile:statuses.${s")],
   [/^profile:notifications\.kinds\.\w+$/, () => code.includes("`profile:notifications.kinds.${kind}`")],
+  [/^profile:delete\.lost\.\w+$/, () => code.includes("`profile:delete.lost.${loss}`")],
   [/^tools:stone\.(earth|water|wind|fire)$/, () => code.includes("`tools:stone.${stone.name}`")],
   [/^tools:confirm\.(cancel|leave|remove)\.(title|body|yes)$/, (m) => code.includes(`\`tools:confirm.\${key}.${m[2]}\``)],
   [/^airdrop:task\.t\d\.(title|body)$/, (m) => code.includes(`\`airdrop:task.t\${task.bonus_type}.${m[1]}\``)],

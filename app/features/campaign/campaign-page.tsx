@@ -66,12 +66,13 @@ function ApplyForm() {
   const { t } = useTranslation();
   const failed = useActionData() as IntentFailure | undefined;
   const busy = useNavigation().formData?.get("intent") === "apply";
-  const { preview, choose } = usePicturePreview();
+  const { preview, choose, refusal } = usePicturePreview();
   const contactError = useFieldError({ errorId: "contact-error", hintId: "contact-hint", codes: [ErrorCode.campaignContactInvalid] });
   const photoError = useFieldError({
     errorId: "photo-error",
     hintId: "photo-hint",
     codes: [ErrorCode.campaignPhotoRequired, ...PICTURE_ERROR_CODES],
+    local: refusal,
   });
   return (
     <section className="card" aria-labelledby="apply-title">

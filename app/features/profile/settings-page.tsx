@@ -1,70 +1,35 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import type { FormEvent } from "react";
 import { useTranslation } from "#app/utils/translation.tsx";
-import { DataCard, ExportBeforeDeleting } from "#app/features/ledger/data-card.tsx";
-import { ErrorCode } from "#contract/errors.ts";
+import { DataCard } from "#app/features/ledger/data-card.tsx";
 import { LANGUAGES } from "#contract/languages.ts";
-import { AvatarStatus, DELETE_WORD } from "#contract/profile-states.ts";
-import { Avatar } from "#app/components/avatar.tsx";
-import { selfPerson } from "#app/components/person.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
-import { Sheet } from "#app/components/sheet.tsx";
-import type { IntentFailure } from "#app/utils/intent-action.server.ts";
+import { useHydrated } from "#app/utils/hydrated.ts";
 import { useSignedInUser } from "#app/utils/signed-in-user.ts";
+import { AvatarForm } from "./avatar-form.tsx";
+import { DangerZone, DeleteSheet } from "./delete-account.tsx";
 import { LogoutSheet } from "./logout-sheet.tsx";
-import { AvatarState } from "./avatar-state.tsx";
-import { useFieldError } from "#app/utils/field-error.tsx";
-import { PICTURE_ERROR_CODES, usePicturePreview } from "#app/utils/picture-preview.ts";
 import { NicknameForm } from "./nickname-form.tsx";
 import { Notifications } from "./notifications.tsx";
 import type { loadSettings } from "./settings.server.ts";
-import { forgetFigures } from "#app/features/offline/last-figures.ts";
 
 type SettingsData = ReturnType<typeof useLoaderData<typeof loadSettings>>;
 
 /**
- * The avatar: the current one, a preview of the chosen file before it is sent (with JavaScript),
- * and a plain multipart form that works without it. Phones offer the camera or the gallery.
+ * A choice that needs no typing applies when it is made: the form is sent on change, and the
+ * page's toast says it is saved. The scroll stays where the user chose.
  */
-function AvatarForm() {
-  const { t } = useTranslation();
-  const user = useSignedInUser();
-  const busy = useNavigation().formData?.get("intent") === "avatar";
-  const { preview, choose } = usePicturePreview();
-  const error = useFieldError({
-    errorId: "avatar-error",
-    codes: [...PICTURE_ERROR_CODES],
-    keys: ["profile:avatar.choose"],
-  });
-  const shown = preview ?? (user.avatar_status === AvatarStatus.inReview ? user.avatar_new : user.avatar);
-  return (
-    <section className="card" aria-labelledby="avatar-title">
-      <h2 id="avatar-title">{t("profile:avatar.title")}</h2>
-      <div className="avatar-edit">
-        <Avatar src={shown || undefined} person={selfPerson(user)} />
-        <div>
-          <AvatarState />
-          <p className="hint">{t(preview ? "profile:avatar.previewHint" : "profile:avatar.hint")}</p>
-          {user.avatar_status === AvatarStatus.rejected ? <p className="hint">{t("errors:300111")}</p> : null}
-        </div>
-      </div>
-      <Form method="post" encType="multipart/form-data" className="form">
-        <div className="field">
-          <label htmlFor="avatar-file">{t("profile:avatar.choose")}</label>
-          <input
-            id="avatar-file"
-            name="file"
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/*"
-            onChange={choose}
-            {...error.inputProps}
-          />
-          {error.message}
-        </div>
-        <button type="submit" name="intent" value="avatar" className="button button--block" disabled={busy}>
-          {t("profile:avatar.send")}
-        </button>
-      </Form>
-    </section>
+function useApplyOnChange(): (event: FormEvent<HTMLFormElement>) => void {
+  const submit = useSubmit();
+  return (event) => submit(event.currentTarget, { preventScrollReset: true });
+}
+
+/** Until the page's script runs (never, without JavaScript), nothing is sent on change: this Save sends the choice. */
+function SaveWithoutScript({ label }: { label: string }) {
+  return useHydrated() ? null : (
+    <button type="submit" className="button button--secondary button--block">
+      {label}
+    </button>
   );
 }
 
@@ -72,11 +37,12 @@ function AvatarForm() {
 function StatusForm({ statuses }: { statuses: SettingsData["statuses"] }) {
   const { t } = useTranslation();
   const user = useSignedInUser();
-  const busy = useNavigation().formData?.get("intent") === "status";
+  const apply = useApplyOnChange();
   return (
     <section className="card" aria-labelledby="status-title">
       <h2 id="status-title">{t("profile:status.title")}</h2>
-      <Form method="post" className="form">
+      <Form method="post" className="form" onChange={apply}>
+        <input type="hidden" name="intent" value="status" />
         <fieldset className="choices status-choices">
           <legend className="visually-hidden">{t("profile:status.title")}</legend>
           <label className="choice">
@@ -96,19 +62,19 @@ function StatusForm({ statuses }: { statuses: SettingsData["statuses"] }) {
             </label>
           ))}
         </fieldset>
-        <button type="submit" name="intent" value="status" className="button button--secondary button--block" disabled={busy}>
-          {t("profile:status.save")}
-        </button>
+        <SaveWithoutScript label={t("profile:status.save")} />
       </Form>
     </section>
   );
 }
 
-/** The display language, each named in its own script; saving reloads the page in it. */
+/** The display language, each named in its own script; choosing one reloads the page in it (the action's redirectDocument). */
 function LanguageForm() {
   const { t, i18n } = useTranslation();
+  const apply = useApplyOnChange();
   return (
-    <Form method="post" className="form form--inline" reloadDocument>
+    <Form method="post" className="form form--inline" onChange={apply}>
+      <input type="hidden" name="intent" value="language" />
       <div className="field">
         <label htmlFor="ui_lang">{t("common:language")}</label>
         <select id="ui_lang" name="ui_lang" defaultValue={i18n.language}>
@@ -119,53 +85,12 @@ function LanguageForm() {
           ))}
         </select>
       </div>
-      <button type="submit" name="intent" value="language" className="button button--secondary">
-        {t("common:save")}
-      </button>
+      <SaveWithoutScript label={t("common:save")} />
     </Form>
   );
 }
 
-/** Account deletion: the sheet asks for the word DELETE, exactly. */
-function DeleteSheet() {
-  const { t } = useTranslation();
-  const failed = useActionData() as IntentFailure | undefined;
-  const busy = useNavigation().formData?.get("intent") === "delete";
-  const error = useFieldError({ errorId: "delete-error", codes: [ErrorCode.deleteSpelledWrong] });
-  return (
-    <Sheet role="alertdialog" labelledBy="delete-title" describedBy="delete-body" dismissTo="/settings">
-      <h2 id="delete-title">{t("profile:delete.title")}</h2>
-      <p id="delete-body">{t("profile:delete.body")}</p>
-      <ExportBeforeDeleting />
-      {/* A deleted account's figures must not stay for the offline page; a refused attempt loses nothing the airdrop won't save again. */}
-      <Form method="post" action="/settings?confirm=delete" className="form" onSubmit={forgetFigures}>
-        <div className="field">
-          <label htmlFor="delete-confirm">{t("profile:delete.label", { word: DELETE_WORD })}</label>
-          <input
-            id="delete-confirm"
-            name="confirm"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            defaultValue={failed?.fields?.confirm ?? ""}
-            {...error.inputProps}
-          />
-          {error.message}
-        </div>
-        <div className="actions">
-          <button type="submit" name="intent" value="delete" className="button button--danger" disabled={busy}>
-            {t("profile:delete.submit")}
-          </button>
-          <Link to="/settings" replace className="button button--secondary">
-            {t("common:cancel")}
-          </Link>
-        </div>
-      </Form>
-    </Sheet>
-  );
-}
-
-/** /settings: avatar, nickname, status, notifications, language, e-mail, logout and account deletion. */
+/** /settings: avatar, nickname, status, notifications, data, the account (language, log out), then the danger zone. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const user = useSignedInUser();
@@ -199,15 +124,11 @@ export function SettingsPage() {
           </div>
         </dl>
         <LanguageForm />
-        <div className="actions settings-actions">
-          <Link to="?confirm=logout" className="button button--secondary" preventScrollReset>
-            {t("profile:logout")}
-          </Link>
-          <Link to="?confirm=delete" className="button button--danger" preventScrollReset>
-            {t("profile:delete.open")}
-          </Link>
-        </div>
+        <Link to="?confirm=logout" className="button button--secondary button--block" preventScrollReset>
+          {t("profile:logout")}
+        </Link>
       </section>
+      <DangerZone />
       {confirm === "logout" ? <LogoutSheet dismissTo="/settings" /> : null}
       {confirm === "delete" ? <DeleteSheet /> : null}
     </main>

@@ -4,13 +4,14 @@ import { normalizeLanguage } from "#contract/languages.ts";
 import { NOTIFICATION_KINDS } from "#contract/notification-kinds.ts";
 import { routes } from "#contract/routes.ts";
 import { langCookie } from "#lib/visitor-language.ts";
-import { dispatchIntent, field, intent, Refusal, type ActionAnswer } from "#app/utils/intent-action.server.ts";
+import { dispatchIntent, field, intent, Refusal, refusalToast, type ActionAnswer } from "#app/utils/intent-action.server.ts";
 import { pageTitle } from "#app/utils/page-title.server.ts";
 import { callSignedIn, errorToast, orUnavailable, requireSignedIn } from "#app/utils/request.server.ts";
 import { safeRedirect } from "#app/utils/safe-redirect.ts";
 import { signedOutCookies, withCookies } from "#app/utils/session.server.ts";
 import { redirectWithToast, setToast } from "#app/utils/toast.server.ts";
-import { chosenFile, readUploadForm, uploadPicture } from "#app/utils/upload.server.ts";
+import { PICTURE_ERROR_CODES } from "#app/utils/picture-preview.ts";
+import { chosenFile, pictureLimits, readUploadForm, uploadPicture } from "#app/utils/upload.server.ts";
 import type { Toast } from "#app/utils/toast.ts";
 
 /** `?confirm=logout|delete`: the sheet the page shows (a link opens it, so it works without JavaScript). */
@@ -39,6 +40,7 @@ export async function loadSettings(request: Request) {
     confirm: confirmOf(new URL(request.url)),
     pushKey: push.public_key,
     notificationSettings,
+    picture: pictureLimits(ctx.locale),
   };
 }
 
@@ -52,11 +54,14 @@ export async function loadPushKey(request: Request): Promise<Response> {
   return Response.json({ public_key }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
+/** The refusals /settings shows next to their field (the picture, the nickname, the quiet hours), never as a toast too. */
+const FIELD_REFUSALS = [...PICTURE_ERROR_CODES, ErrorCode.nicknameSensitive, ErrorCode.nicknameInvalid, ErrorCode.quietHoursInvalid];
+
 const INTENTS = {
   avatar: intent({
     call: async ({ api, form }) => {
       const file = chosenFile(form);
-      if (!file) throw new Refusal({ kind: "error", key: "profile:avatar.choose" });
+      if (!file) throw new Refusal({ kind: "error", key: "profile:avatar.missing", inPage: true });
       return uploadPicture(api, file, "avatar");
     },
     success: () => ({ kind: "success", key: "profile:avatar.sent" }),
@@ -144,7 +149,7 @@ async function deleteAccount(request: Request, form: FormData): Promise<ActionAn
   try {
     await callSignedIn(request, ctx, routes.profile.deleteAccount, { body: { confirm } });
   } catch (error) {
-    return { toast: errorToast(error), fields: { confirm } };
+    return { toast: refusalToast(error, [ErrorCode.deleteSpelledWrong]), fields: { confirm } };
   }
   const headers = withCookies(await signedOutCookies(ctx.session));
   return redirectWithToast("/register", { kind: "success", key: "profile:delete.done" }, { headers });
@@ -157,5 +162,5 @@ export async function settingsAction(request: Request): Promise<ActionAnswer> {
   const chosen = field(form, "intent");
   if (chosen === "language") return saveLanguage(request, form);
   if (chosen === "delete") return deleteAccount(request, form);
-  return dispatchIntent(request, INTENTS, { page: "/settings", keep: ["name"], form });
+  return dispatchIntent(request, INTENTS, { page: "/settings", keep: ["name"], form, inField: FIELD_REFUSALS });
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp, { type ResizeOptions } from "sharp";
 import { ErrorCode } from "#contract/errors.ts";
+import { PICTURE_FORMATS } from "#contract/pictures.ts";
 import { AvatarStatus } from "#contract/profile-states.ts";
 import { mediaName, mediaPath } from "#contract/web-paths.ts";
 import { users } from "#api/src/db/schema.ts";
@@ -9,7 +10,7 @@ import { Failure } from "#api/src/lib/failure.ts";
 import type { FileStore } from "#api/src/storage/file-store.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 
-const FORMATS = new Set(["jpeg", "png", "webp"]);
+const FORMATS = new Set<string>(PICTURE_FORMATS.map((format) => format.toLowerCase()));
 
 /**
  * Re-encodes an uploaded picture: the type is read from the bytes (never the name), the size
