@@ -21,6 +21,12 @@ const campaignResult = z.object({
   share_image: z.string().nullable().describe("Approved only: the share image's path on the web app, /campaign/share/<invite code>.png"),
   share_link: z.string().nullable().describe("Approved only: the link to share (the invite link; its page shows the share image)"),
   announce_url: z.string().nullable().describe("The official social account where winners are announced (CAMPAIGN_ANNOUNCE_URL)"),
+  announce_at: epochSeconds.nullable().describe("When the winners are announced (CAMPAIGN_ANNOUNCE_AT), null while no date is set"),
+  team_l1_percent: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe("Percent of their own power that friends who join with the share link add to the citizen's Team Power (the rule in force)"),
 });
 export type Campaign = z.infer<typeof campaignResult>;
 

@@ -116,6 +116,8 @@ export const apiConfigSchema = z.object({
     )
     .transform((list) => list as CampaignTask[]),
   CAMPAIGN_ANNOUNCE_URL: optionalUrl,
+  // Unset while the date is not decided: the page then promises no date.
+  CAMPAIGN_ANNOUNCE_AT: z.iso.datetime({ offset: true }).optional(),
   X_BEARER_TOKEN: z.string().optional(),
   X_API_URL: z.url().default("https://api.x.com"),
   X_OFFICIAL_HANDLE: z

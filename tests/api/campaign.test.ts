@@ -63,6 +63,8 @@ describe("the campaign application", () => {
       share_image: null,
       share_link: null,
       announce_url: "https://x.com/vv_official",
+      announce_at: null,
+      team_l1_percent: 25,
     });
     expect(state.tasks).toEqual([
       { id: "start_airdrop", done: false, required: true },
@@ -99,7 +101,8 @@ describe("the campaign application", () => {
     ["too short", "ab"],
     ["only spaces", "     "],
     ["too long", "x".repeat(101)],
-    ["a control character", "me\u0000@example.com"],
+    // A bell, not a NUL: a NUL anywhere in a call is refused as bad input before the domain runs.
+    ["a control character", "me\u0007@example.com"],
     ["a bidi override", "\u202Emoc.elpmaxe@em"],
   ])("contact info %s is refused (300116) and nothing is stored", async (_name, contact) => {
     const user = await qualified();
@@ -113,9 +116,10 @@ describe("the campaign application", () => {
     const other = await signUp(api);
     const theirs = await campaignPhoto(other.token);
     const avatar = expectOk(await uploadFile(api, user.token, await photoWithGps(300, 300))).urls.id;
-    for (const photo of ["", "nope.webp", theirs, avatar, "a\u0000b", `${avatar}\u0000`]) {
+    for (const photo of ["", "nope.webp", theirs, avatar, "a\u0001b", `${avatar}\u0001`]) {
       expectCode(await apply(user.client, { contact: "me@example.com", photo }), ErrorCode.campaignPhotoRequired);
     }
+    expectCode(await apply(user.client, { contact: "me@example.com", photo: `${avatar}\u0000` }), ErrorCode.badRequest, 400);
     expectCode(await apply(user.client, { contact: "me@example.com" }), ErrorCode.badRequest, 400);
     expect((await campaign(user.client)).status).toBe("not_applied");
   });
@@ -160,6 +164,21 @@ describe("the campaign application", () => {
     const user = await signUp(api);
     expectCode(await caller(api).call("GET", "/v1/campaign/"), ErrorCode.loginExpired);
     expectCode(await apply(user.client, { contact: 5, photo: [] }), ErrorCode.badRequest, 400);
+  });
+});
+
+describe("what approval brings", () => {
+  test("the winners' announcement date and the Team Power share come from the configuration and the rules in force", async () => {
+    const configured = await createTestApi({ CAMPAIGN_ANNOUNCE_AT: "2027-03-01T12:00:00+02:00", TEAM_L1_PERCENT: "15" });
+    try {
+      const user = await signUp(configured);
+      expect(await campaign(user.client)).toMatchObject({
+        announce_at: Date.parse("2027-03-01T10:00:00Z") / 1000,
+        team_l1_percent: 15,
+      });
+    } finally {
+      await configured.close();
+    }
   });
 });
 
@@ -217,6 +236,14 @@ describe("review by an operator, and the share image", () => {
     expect(jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data).toBe(
       `https://vv.example/register?invite=${code}`,
     );
+    // The card shows the photo sent with the application (photoWithGps is #3a6 throughout), cut
+    // to the circle left of the name, not the profile's avatar or the name's initial.
+    const middle = await sharp(image.rawPayload)
+      .extract({ left: 64 + 88, top: 318 + 88, width: 1, height: 1 })
+      .raw()
+      .toBuffer();
+    const off = [0x33, 0xaa, 0x66].map((c, i) => Math.abs(c - middle[i]));
+    expect(Math.max(...off), `the middle of the circle is rgb(${[...middle.subarray(0, 3)]})`).toBeLessThan(24);
     const again = await api.app.inject({
       method: "GET",
       url: `/v1/campaign/share/${code}.png`,

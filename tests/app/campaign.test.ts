@@ -74,13 +74,36 @@ test("the form opens only when applying is allowed; a missing contact or photo i
   expect(await (await run(() => campaign.loader(args(get("/campaign?step=apply", { jar }))))).json()).toMatchObject({ applying: true });
 
   const noContact = await applyPost(jar, { contact: " ", photo: await photo() });
-  expect(await noContact.json()).toEqual({ toast: { kind: "error", code: ErrorCode.campaignContactInvalid }, fields: { contact: "" } });
+  // Each said next to its field (inPage), not again as a toast.
+  expect(await noContact.json()).toEqual({
+    toast: { kind: "error", code: ErrorCode.campaignContactInvalid, inPage: true },
+    fields: { contact: "", handle: "" },
+  });
   const noPhoto = await applyPost(jar, { contact: "me@example.com" });
   expect(await noPhoto.json()).toEqual({
-    toast: { kind: "error", code: ErrorCode.campaignPhotoRequired },
-    fields: { contact: "me@example.com" },
+    toast: { kind: "error", code: ErrorCode.campaignPhotoRequired, inPage: true },
+    fields: { contact: "me@example.com", handle: "" },
   });
   expect((await (await run(() => campaign.loader(args(get("/campaign", { jar }))))).json()).campaign.status).toBe("not_applied");
+});
+
+test("an X handle linked from the campaign's tasks: one that is not a handle is refused next to its field, the typed text kept", async () => {
+  const { jar } = await signUpThroughApp(api, { tag: "campaign" });
+  const bind = (handle: string) => {
+    const form = new FormData();
+    form.append("intent", "bind");
+    form.append("handle", handle);
+    return run(() =>
+      campaign.action(args(new Request(`${ORIGIN}/campaign`, { method: "POST", body: form, headers: { Cookie: jar.header() } }))),
+    );
+  };
+  expect(await (await bind("not a handle")).json()).toEqual({
+    toast: expect.objectContaining({ kind: "error", code: ErrorCode.socialInvalid, inPage: true }),
+    fields: { contact: "", handle: "not a handle" },
+  });
+  expect((await bind(`w${Math.random().toString(36).slice(2, 10)}`)).status).toBe(302);
+  const tasks = (await (await run(() => campaign.loader(args(get("/campaign", { jar }))))).json()).campaign.tasks;
+  expect(tasks).toContainEqual({ id: "bind_social", done: true, required: true });
 });
 
 test("applied through the web app, approved by an operator: the share image is served, cached, and previews the invite link", async () => {

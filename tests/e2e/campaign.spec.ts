@@ -22,8 +22,11 @@ import { registerOn, startOwnServer, type OwnServer } from "./own-server.ts";
  * database (tests/e2e/own-server.ts), and the operator runs the real `api/src/cli/ops.ts` on it.
  */
 
-const PORT = 3240;
-const API_PORT = 8840;
+// Beside the main run's ports, moved by E2E_PORT_OFFSET as they are.
+const PORT = E2E.port + 30;
+const API_PORT = E2E.apiPort + 45;
+/** When the winners are announced (CAMPAIGN_ANNOUNCE_AT): the same day in every time zone the browser may have. */
+const ANNOUNCE_AT = "2027-03-01T12:00:00Z";
 const runId = randomBytes(3).toString("hex");
 const photoDir = join("tests/.tmp", `campaign-photos-${runId}`);
 
@@ -39,7 +42,7 @@ test.beforeAll(async () => {
   started = Date.now();
   mkdirSync(photoDir, { recursive: true });
   mkdirSync(E2E.shotsDir, { recursive: true });
-  server = await startOwnServer({ tag: "campaign", port: PORT, apiPort: API_PORT });
+  server = await startOwnServer({ tag: "campaign", port: PORT, apiPort: API_PORT, env: { CAMPAIGN_ANNOUNCE_AT: ANNOUNCE_AT } });
   base = server.baseUrl;
   console.log(`campaign: own server up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 });
@@ -86,30 +89,96 @@ async function freshContext(
   return { context, page: await context.newPage(), problems };
 }
 
-/** Starts the free airdrop and binds an X handle on /airdrop, as the tasks' "Go" links lead there. */
-async function doRequiredTasks(page: Page, lng: string): Promise<void> {
+/** Starts the free airdrop on /airdrop, where the task's "Go" link leads. */
+async function startAirdrop(page: Page, lng: string): Promise<void> {
   const t = strings(lng);
   await expect(page).toHaveURL(/\/airdrop$/);
   const status = page.getByRole("region", { name: t("airdrop:status.heading"), exact: true });
   await status.getByRole("button", { name: t("airdrop:status.start") }).click();
   await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.started", { power: "100" }) })).toBeVisible();
-  // The well-formed-handle adapter (no X_BEARER_TOKEN) accepts any well-formed handle.
+}
+
+/**
+ * Links an X handle in the campaign's own task list: first one that is not a handle, whose
+ * refusal is said once, next to the field (announced, and no toast), then a good one. The
+ * well-formed-handle adapter (no X_BEARER_TOKEN) accepts any well-formed handle.
+ */
+async function bindOnCampaign(page: Page, lng: string): Promise<void> {
+  const t = strings(lng);
+  await page.goto("/campaign");
+  const row = taskRow(page, lng, "bind_social");
+  const handleField = row.getByLabel(t("campaign:bind.label"));
+  await handleField.fill("not a handle");
+  await handleField.press("Enter");
+  await expect(page.getByRole("alert").filter({ hasText: t("errors:210103") })).toBeVisible();
+  await expect(page.getByText(t("errors:210103"))).toHaveCount(1);
+  await expect(handleField).toHaveAttribute("aria-invalid", "true");
+  await expect(handleField).toHaveAccessibleDescription(new RegExp(escape(t("errors:210103"))));
+  await expect(handleField).toHaveValue("not a handle");
   const handle = `@e2e_${randomBytes(4).toString("hex")}`;
-  const bind = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: t("airdrop:task.t1.title") }) });
-  await bind.getByLabel(t("airdrop:social.handleLabel")).fill(handle);
-  await bind.getByRole("button", { name: t("airdrop:social.bind") }).click();
-  await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.bound", { handle }) })).toBeVisible();
+  await handleField.fill(handle);
+  await row.getByRole("button", { name: t("campaign:bind.submit") }).click();
+  await expect(page.getByRole("status").filter({ hasText: t("campaign:toast.bound", { handle }) })).toBeVisible();
+  await expect(taskRow(page, lng, "bind_social").getByText(t("campaign:tasks.done"), { exact: true })).toBeVisible();
+  await expect(page.getByText(t("errors:210103"))).toHaveCount(0);
+}
+
+/** What the profile calls the signed-in user (their nickname, else their alias in this language). */
+async function shownName(page: Page, lng: string): Promise<string> {
+  await page.goto("/mine");
+  const card = page.getByRole("region", { name: strings(lng)("profile:card"), exact: true });
+  return (await card.locator("bdi").first().innerText()).trim();
+}
+
+/** Every link, button and field on the page is at least 44 px each way (the visually hidden skip link aside). */
+async function tapTargetsFit(page: Page, state: string): Promise<void> {
+  const small = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea, summary")]
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 1 && box.height > 1)
+      .filter(({ box }) => box.width < 44 || box.height < 44)
+      .map(
+        ({ el, box }) =>
+          `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || el.id).trim()}" ${Math.round(box.width)}x${Math.round(box.height)}`,
+      ),
+  );
+  expect(small, `tap targets under 44 px: ${state}`).toEqual([]);
+}
+
+/**
+ * What approval brings, before anyone applies: the citizen's title and card, the configured
+ * share of a friend's power, and the configured date of the winners' announcement.
+ */
+async function checkPromise(page: Page, lng: string, date: string): Promise<void> {
+  const t = strings(lng);
+  const promise = page.getByRole("region", { name: t("campaign:promise.title"), exact: true });
+  await expect(promise.getByText(t("campaign:promise.citizen"), { exact: true })).toBeVisible();
+  await expect(promise.getByText(t("campaign:promise.citizenBody"))).toBeVisible();
+  await expect(promise.getByText(t("campaign:promise.team"), { exact: true })).toBeVisible();
+  const percent = new Intl.NumberFormat(lng, { style: "percent" }).format(0.25);
+  await expect(promise).toContainText(t("campaign:promise.teamBody", { percent: `\u2068${percent}\u2069` }));
+  await expect(promise).toContainText(t("campaign:promise.winnersOn", { date: `\u2068${date}` }));
+  await expect(promise.getByText(t("campaign:promise.winnersBody"))).toBeVisible();
+  await expect(promise.getByRole("link", { name: t("campaign:announce.link") })).toHaveAttribute("href", "https://x.com/vv_official");
+}
+
+/** A submit with nothing filled in: no bubble of the browser's, our own words next to the contact field, once. */
+async function submitEmpty(page: Page, lng: string): Promise<void> {
+  const t = strings(lng);
+  const form = page.getByRole("region", { name: t("campaign:form.title"), exact: true });
+  const contactField = form.getByLabel(t("campaign:form.contact"));
+  await form.getByRole("button", { name: t("campaign:form.submit") }).click();
+  await expect(page.getByRole("alert").filter({ hasText: t("errors:300116") })).toBeVisible();
+  await expect(page.getByText(t("errors:300116"))).toHaveCount(1);
+  await expect(contactField).toHaveAttribute("aria-invalid", "true");
+  await expect(contactField).toHaveAccessibleDescription(new RegExp(escape(t("errors:300116"))));
+  for (const field of [contactField, form.getByLabel(t("campaign:form.photo"))]) {
+    expect(await field.evaluate((el: HTMLInputElement) => el.validationMessage), "the browser's own message").toBe("");
+  }
 }
 
 function taskRow(page: Page, lng: string, task: string) {
   return page.getByRole("listitem").filter({ hasText: strings(lng)(`campaign:tasks.${task}`) });
-}
-
-/** The `required` attributes taken off, so the browser lets an incomplete form go to the server. */
-async function dropRequired(page: Page): Promise<void> {
-  await page
-    .locator("form[enctype='multipart/form-data']")
-    .evaluate((form) => form.querySelectorAll("[required]").forEach((el) => el.removeAttribute("required")));
 }
 
 /** The operator's listing, row by row (tab-separated: user id, display id, name, submitted, photo, contact). */
@@ -159,6 +228,15 @@ async function checkShareImage(page: Page, path: string, link: string, name: str
   expect(again.status()).toBe(304);
 }
 
+/** The whole page in the light and the dark scheme, beside shot()'s. */
+async function shootBoth(page: Page, name: string): Promise<void> {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(E2E.shotsDir, `${name}-${scheme}.png`), animations: "disabled", fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
 /** What the phone shows, under tests/.tmp/screenshots, with `what` scrolled into view when given. */
 async function shot(page: Page, name: string, what?: ReturnType<Page["locator"]>): Promise<void> {
   if (what) await what.evaluate((el) => el.scrollIntoView({ block: "start" }));
@@ -167,7 +245,7 @@ async function shot(page: Page, name: string, what?: ReturnType<Page["locator"]>
 
 // ---------------------------------------------------------------- the tests
 
-test("en: tasks on /airdrop, the form's errors and preview, in review, rejected, applied again, approved, and the share image; axe at each state, light and dark", async ({
+test("en: what approval brings, the tasks (the X handle linked in place), the form's errors and preview, in review, rejected, applied again, approved, and the share image; axe at each state, light and dark", async ({
   page,
   browser,
 }) => {
@@ -184,7 +262,7 @@ test("en: tasks on /airdrop, the form's errors and preview, in review, rejected,
   const imagePath = `/campaign/share/${code}.png`;
 
   // From /mine to the campaign: not applied, and applying is locked until the required tasks are done.
-  await page.getByRole("link", { name: t("common:tabs.profile") }).click();
+  const name = await shownName(page, "en");
   await page.getByRole("link", { name: t("profile:campaign") }).click();
   await expect(page).toHaveURL(/\/campaign$/);
   await expect(page.getByRole("heading", { level: 1, name: t("campaign:title") })).toBeVisible();
@@ -192,6 +270,9 @@ test("en: tasks on /airdrop, the form's errors and preview, in review, rejected,
   await expect(notApplied.getByText(t("campaign:state.not_applied"), { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: t("campaign:not_applied.apply") })).toHaveCount(0);
   await expect(notApplied.getByText(t("campaign:not_applied.locked"))).toBeVisible();
+  const date = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(new Date(ANNOUNCE_AT));
+  await checkPromise(page, "en", date);
+  await tapTargetsFit(page, "not applied");
   await expect(taskRow(page, "en", "start_airdrop")).toContainText(t("campaign:tasks.required"));
   await expect(taskRow(page, "en", "bind_social")).toContainText(t("campaign:tasks.required"));
   await expect(taskRow(page, "en", "invite_friends")).toContainText(t("campaign:tasks.optional"));
@@ -206,7 +287,9 @@ test("en: tasks on /airdrop, the form's errors and preview, in review, rejected,
   await taskRow(page, "en", "start_airdrop")
     .getByRole("link", { name: t("campaign:tasks.go") })
     .click();
-  await doRequiredTasks(page, "en");
+  await startAirdrop(page, "en");
+  await bindOnCampaign(page, "en");
+  await tapTargetsFit(page, "tasks done");
 
   await page.goto("/campaign");
   for (const task of ["start_airdrop", "bind_social"]) {
@@ -220,15 +303,12 @@ test("en: tasks on /airdrop, the form's errors and preview, in review, rejected,
   await expect(form).toBeVisible();
   await meetsWcag(page, "form");
 
-  // Nothing filled: the browser would stop it (required), so those attributes are taken off
-  // first, and the server's refusal is said next to the field and in the toast.
+  await tapTargetsFit(page, "form");
+
+  // Nothing filled: the server's refusal, in the page's language, is said once, next to the field.
   const contactField = form.getByLabel(t("campaign:form.contact"));
   const photoField = form.getByLabel(t("campaign:form.photo"));
-  await dropRequired(page);
-  await form.getByRole("button", { name: t("campaign:form.submit") }).click();
-  await expect(page.getByRole("alert").filter({ hasText: t("errors:300116") })).toBeVisible();
-  await expect(contactField).toHaveAttribute("aria-invalid", "true");
-  await expect(contactField).toHaveAccessibleDescription(new RegExp(escape(t("errors:300116"))));
+  await submitEmpty(page, "en");
   await expect(contactField).toHaveAccessibleDescription(new RegExp(escape(t("campaign:form.contactHint"))));
   await expect(form.locator("#contact-error")).toHaveText(t("errors:300116"));
   expect(await violations(page), "form with an error").toEqual([]);
@@ -236,9 +316,9 @@ test("en: tasks on /airdrop, the form's errors and preview, in review, rejected,
   // Contact given, no photo: now the photo field is the one in error, and the contact is kept.
   const firstContact = `first.${runId}@example.com`;
   await contactField.fill(firstContact);
-  await dropRequired(page);
   await form.getByRole("button", { name: t("campaign:form.submit") }).click();
   await expect(page.getByRole("alert").filter({ hasText: t("errors:300117") })).toBeVisible();
+  await expect(page.getByText(t("errors:300117"))).toHaveCount(1);
   await expect(photoField).toHaveAttribute("aria-invalid", "true");
   await expect(photoField).toHaveAccessibleDescription(new RegExp(escape(t("errors:300117"))));
   await expect(contactField).not.toHaveAttribute("aria-invalid", "true");
@@ -260,8 +340,11 @@ test("en: tasks on /airdrop, the form's errors and preview, in review, rejected,
   await sentPhoto.scrollIntoViewIfNeeded();
   await expect.poll(() => sentPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByRole("link", { name: t("campaign:not_applied.apply") })).toHaveCount(0);
+  const firstSrc = await sentPhoto.getAttribute("src");
+  expect(firstSrc).toMatch(/^\/media\/[A-Za-z0-9_-]+\.webp$/);
   await page.reload();
   await expect(sentPhoto).toBeVisible();
+  await tapTargetsFit(page, "in review");
   await shot(page, "campaign-in-review-en");
   expect(await violations(page), "in review").toEqual([]);
 
@@ -293,13 +376,23 @@ test("en: tasks on /airdrop, the form's errors and preview, in review, rejected,
   await form.getByRole("button", { name: t("campaign:form.submit") }).click();
   await expect(page.getByRole("status").filter({ hasText: t("campaign:toast.submitted") })).toBeVisible();
   await expect(inReview.getByText(secondContact)).toBeVisible();
+  const sentSrc = await sentPhoto.getAttribute("src");
+  expect(sentSrc).not.toBe(firstSrc);
 
-  // Approved: the share image, saved, copied and shared.
+  // Approved: the citizen card with the photo sent and the name, and the share image, saved, copied and shared.
   expect(await applicantWith(secondContact)).toBe(userId);
   expect(await server.ops("application-approve", userId)).toBe(`approved the campaign application of user ${userId}`);
   await page.reload();
   const approved = page.getByRole("region", { name: t("campaign:approved.title"), exact: true });
   await expect(approved.getByText(t("campaign:state.approved"), { exact: true })).toBeVisible();
+  const card = approved.getByRole("group", { name: t("campaign:card.label") });
+  const cardPhoto = card.getByRole("img", { name: t("campaign:form.photo") });
+  await expect(cardPhoto).toHaveAttribute("src", sentSrc!);
+  await expect.poll(() => cardPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect(card.getByText(name, { exact: true })).toBeVisible();
+  await expect(card.getByText(t("campaign:card.title"), { exact: true })).toBeVisible();
+  await checkPromise(page, "en", date);
+  await tapTargetsFit(page, "approved");
   const image = approved.getByRole("img", { name: t("campaign:approved.image") });
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
@@ -334,69 +427,84 @@ test("en: tasks on /airdrop, the form's errors and preview, in review, rejected,
   expect(visitor.problems).toEqual([]);
 });
 
-test("ar: right to left at 360 px, the texts in Arabic, applying and approval", async ({ page }) => {
-  test.setTimeout(120_000);
-  const t = strings("ar");
-  await registerOn(server, page, `${unique("citizen-ar")}@example.com`, "ar");
-  await page.goto("/campaign");
-  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
-  await expect(page.getByRole("heading", { level: 1, name: t("campaign:title") })).toBeVisible();
-  await expect(page.getByText(t("campaign:lead"))).toBeVisible();
-  const notApplied = page.getByRole("region", { name: t("campaign:not_applied.title"), exact: true });
-  await expect(notApplied.getByText(t("campaign:state.not_applied"), { exact: true })).toBeVisible();
-  await expect(notApplied.getByText(t("campaign:not_applied.locked"))).toBeVisible();
-  await expect(page.getByRole("region", { name: t("campaign:tasks.title"), exact: true })).toBeVisible();
-  await expect(taskRow(page, "ar", "bind_social")).toContainText(t("campaign:tasks.required"));
-  await noSidewaysScroll(page);
+for (const lng of ["ar", "ta"] as const) {
+  test(`${lng}: at 360 px (${lng === "ar" ? "right to left" : "long words"}), the texts in the language, applying and approval; light and dark`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const t = strings(lng);
+    await registerOn(server, page, `${unique(`citizen-${lng}`)}@example.com`, lng);
+    const name = await shownName(page, lng);
+    await page.goto("/campaign");
+    await expect(page.locator("html")).toHaveAttribute("dir", lng === "ar" ? "rtl" : "ltr");
+    await expect(page.locator("html")).toHaveAttribute("lang", lng);
+    await expect(page.getByRole("heading", { level: 1, name: t("campaign:title") })).toBeVisible();
+    await expect(page.getByText(t("campaign:lead"))).toBeVisible();
+    const notApplied = page.getByRole("region", { name: t("campaign:not_applied.title"), exact: true });
+    await expect(notApplied.getByText(t("campaign:state.not_applied"), { exact: true })).toBeVisible();
+    await expect(notApplied.getByText(t("campaign:not_applied.locked"))).toBeVisible();
+    await checkPromise(page, lng, new Intl.DateTimeFormat(lng, { dateStyle: "long", timeZone: "UTC" }).format(new Date(ANNOUNCE_AT)));
+    await expect(page.getByRole("region", { name: t("campaign:tasks.title"), exact: true })).toBeVisible();
+    await expect(taskRow(page, lng, "bind_social")).toContainText(t("campaign:tasks.required"));
+    await noSidewaysScroll(page);
+    await tapTargetsFit(page, "not applied");
+    await shootBoth(page, `campaign-not-applied-${lng}`);
 
-  await taskRow(page, "ar", "bind_social")
-    .getByRole("link", { name: t("campaign:tasks.go") })
-    .click();
-  await doRequiredTasks(page, "ar");
-  await page.goto("/campaign");
-  await expect(taskRow(page, "ar", "start_airdrop").getByText(t("campaign:tasks.done"), { exact: true })).toBeVisible();
-  await page.getByRole("link", { name: t("campaign:not_applied.apply") }).click();
-  const form = page.getByRole("region", { name: t("campaign:form.title"), exact: true });
-  await expect(form.getByText(t("campaign:form.contactHint"))).toBeVisible();
-  await dropRequired(page);
-  await form.getByRole("button", { name: t("campaign:form.submit") }).click();
-  await expect(page.getByRole("alert").filter({ hasText: t("errors:300116") })).toBeVisible();
-  await expect(form.getByLabel(t("campaign:form.contact"))).toHaveAccessibleDescription(new RegExp(escape(t("errors:300116"))));
+    await taskRow(page, lng, "start_airdrop")
+      .getByRole("link", { name: t("campaign:tasks.go") })
+      .click();
+    await startAirdrop(page, lng);
+    await bindOnCampaign(page, lng);
+    await expect(taskRow(page, lng, "start_airdrop").getByText(t("campaign:tasks.done"), { exact: true })).toBeVisible();
+    await page.getByRole("link", { name: t("campaign:not_applied.apply") }).click();
+    const form = page.getByRole("region", { name: t("campaign:form.title"), exact: true });
+    await expect(form.getByText(t("campaign:form.contactHint"))).toBeVisible();
+    await submitEmpty(page, lng);
+    await noSidewaysScroll(page);
+    await shootBoth(page, `campaign-form-error-${lng}`);
 
-  // Opened again, the form is clean. A contact that mixes scripts: Arabic words and a Latin handle.
-  await page.reload();
-  await expect(form.locator("#contact-error")).toHaveCount(0);
-  const contact = `تيليجرام @citizen_${runId}`;
-  await form.getByLabel(t("campaign:form.contact")).fill(contact);
-  await form.getByLabel(t("campaign:form.photo")).setInputFiles(await photo({ r: 40, g: 150, b: 110 }));
-  await expect(form.getByRole("img", { name: t("campaign:form.preview") })).toBeVisible();
-  await noSidewaysScroll(page);
-  await shot(page, "campaign-form-ar", form);
-  await form.getByRole("button", { name: t("campaign:form.submit") }).click();
-  await expect(page.getByRole("status").filter({ hasText: t("campaign:toast.submitted") })).toBeVisible();
-  const inReview = page.getByRole("region", { name: t("campaign:in_review.title"), exact: true });
-  await expect(inReview.getByText(t("campaign:state.in_review"), { exact: true })).toBeVisible();
-  await expect(inReview.getByText(contact)).toBeVisible();
-  await noSidewaysScroll(page);
+    // Opened again, the form is clean. A contact that mixes scripts: the language's words and a Latin handle.
+    await page.reload();
+    await expect(form.getByText(t("errors:300116"))).toHaveCount(0);
+    const contact = `${lng === "ar" ? "تيليجرام" : "டெலிகிராம்"} @citizen_${runId}`;
+    await form.getByLabel(t("campaign:form.contact")).fill(contact);
+    await form.getByLabel(t("campaign:form.photo")).setInputFiles(await photo({ r: 40, g: 150, b: 110 }));
+    await expect(form.getByRole("img", { name: t("campaign:form.preview") })).toBeVisible();
+    await noSidewaysScroll(page);
+    await tapTargetsFit(page, "form");
+    await form.getByRole("button", { name: t("campaign:form.submit") }).click();
+    await expect(page.getByRole("status").filter({ hasText: t("campaign:toast.submitted") })).toBeVisible();
+    const inReview = page.getByRole("region", { name: t("campaign:in_review.title"), exact: true });
+    await expect(inReview.getByText(t("campaign:state.in_review"), { exact: true })).toBeVisible();
+    await expect(inReview.getByText(contact)).toBeVisible();
+    const sentSrc = await inReview.getByRole("img", { name: t("campaign:form.photo") }).getAttribute("src");
+    await noSidewaysScroll(page);
+    await tapTargetsFit(page, "in review");
+    await shootBoth(page, `campaign-in-review-${lng}`);
 
-  const userId = await applicantWith(contact);
-  await server.ops("application-approve", userId);
-  await page.reload();
-  const approved = page.getByRole("region", { name: t("campaign:approved.title"), exact: true });
-  await expect(approved.getByText(t("campaign:approved.body"))).toBeVisible();
-  const image = approved.getByRole("img", { name: t("campaign:approved.image") });
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
-  await expect(approved.getByRole("link", { name: t("campaign:approved.save") })).toBeVisible();
-  await expect(approved.getByRole("button", { name: t("campaign:approved.copy") })).toBeVisible();
-  await expect(approved.getByRole("button", { name: t("campaign:approved.share") })).toBeVisible();
-  const link = await approved.getByLabel(t("campaign:approved.link")).inputValue();
-  expect(link).toMatch(new RegExp(`^${escape(base)}/register\\?invite=[A-Z0-9]+$`));
-  await noSidewaysScroll(page);
-  await shot(page, "campaign-approved-ar");
-  // The Arabic card is drawn right to left; its QR code still reads as the link.
-  await checkShareImage(page, `/campaign/share/${new URL(link).searchParams.get("invite")}.png`, link, "campaign-share-image-ar");
-});
+    const userId = await applicantWith(contact);
+    await server.ops("application-approve", userId);
+    await page.reload();
+    const approved = page.getByRole("region", { name: t("campaign:approved.title"), exact: true });
+    await expect(approved.getByText(t("campaign:approved.body"))).toBeVisible();
+    const card = approved.getByRole("group", { name: t("campaign:card.label") });
+    await expect(card.getByRole("img", { name: t("campaign:form.photo") })).toHaveAttribute("src", sentSrc!);
+    await expect(card.getByText(name, { exact: true })).toBeVisible();
+    const image = approved.getByRole("img", { name: t("campaign:approved.image") });
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+    await expect(approved.getByRole("link", { name: t("campaign:approved.save") })).toBeVisible();
+    await expect(approved.getByRole("button", { name: t("campaign:approved.copy") })).toBeVisible();
+    await expect(approved.getByRole("button", { name: t("campaign:approved.share") })).toBeVisible();
+    const link = await approved.getByLabel(t("campaign:approved.link")).inputValue();
+    expect(link).toMatch(new RegExp(`^${escape(base)}/register\\?invite=[A-Z0-9]+$`));
+    await noSidewaysScroll(page);
+    await tapTargetsFit(page, "approved");
+    await meetsWcag(page, "approved");
+    await shootBoth(page, `campaign-approved-${lng}`);
+    // The card is drawn in the language (right to left in Arabic); its QR code still reads as the link.
+    await checkShareImage(page, `/campaign/share/${new URL(link).searchParams.get("invite")}.png`, link, `campaign-share-image-${lng}`);
+  });
+}
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
@@ -412,17 +520,14 @@ test.describe("without JavaScript", () => {
     await taskRow(page, "en", "start_airdrop")
       .getByRole("link", { name: t("campaign:tasks.go") })
       .click();
-    await doRequiredTasks(page, "en");
-    await page.goto("/campaign");
+    await startAirdrop(page, "en");
+    // The handle is linked in place by a plain form post too, its refusal next to the field.
+    await bindOnCampaign(page, "en");
     await page.getByRole("link", { name: t("campaign:not_applied.apply") }).click();
     const form = page.getByRole("region", { name: t("campaign:form.title"), exact: true });
 
-    // Nothing filled (the required attributes taken off, as with JavaScript above): the page the
-    // server sends back says what is wrong, next to the field and in the toast.
-    await dropRequired(page);
-    await form.getByRole("button", { name: t("campaign:form.submit") }).click();
-    await expect(page.getByRole("alert")).toHaveText(new RegExp(escape(t("errors:300116"))));
-    await expect(form.getByLabel(t("campaign:form.contact"))).toHaveAttribute("aria-invalid", "true");
+    // Nothing filled: the page the server sends back says what is wrong, once, next to the field.
+    await submitEmpty(page, "en");
 
     const contact = `nojs.${runId}@example.com`;
     await form.getByLabel(t("campaign:form.contact")).fill(contact);

@@ -11,6 +11,7 @@ import { fileStoreFor } from "#api/src/storage/file-store.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 import { removeMediaFiles } from "#api/src/domain/files/avatar.ts";
 import type { UserRow } from "#api/src/domain/profile/users.ts";
+import { rules } from "#api/src/domain/rules/in-force.ts";
 import { inviteLink } from "#api/src/domain/team/invite-link.ts";
 import { campaignTasks } from "./tasks.ts";
 
@@ -47,6 +48,8 @@ function describe(
     share_image: approved ? campaignSharePath(user.inviteCode) : null,
     share_link: approved ? inviteLink(ctx, user.inviteCode) : null,
     announce_url: announceUrl(ctx),
+    announce_at: ctx.config.CAMPAIGN_ANNOUNCE_AT ? toEpochSeconds(new Date(ctx.config.CAMPAIGN_ANNOUNCE_AT)) : null,
+    team_l1_percent: rules(ctx).TEAM_L1_PERCENT,
   };
 }
 

@@ -6,12 +6,12 @@ import sharp, { type OverlayOptions } from "sharp";
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, languageDir, normalizeLanguage, type LanguageCode } from "#contract/languages.ts";
 
 /**
- * The campaign share image: an approved applicant's card (nickname, avatar, the invite link as
+ * The campaign share image: an approved applicant's card (nickname, photo, the invite link as
  * a QR code) as a 1200x630 PNG, the Open Graph size, in the applicant's language and direction
  * (Arabic and Urdu mirror the layout).
  *
  * One SVG per card, rendered by sharp (librsvg; Pango shapes Arabic and the Indic scripts with
- * the system's Noto fonts), with two pictures composited on it: the avatar cut to a circle (or
+ * the system's Noto fonts), with two pictures composited on it: the photo cut to a circle (or
  * the name's initial), and the nickname, which Pango draws directly so that emoji keep their
  * colours and its width is measured, not guessed: it never overflows its space.
  *
@@ -22,7 +22,7 @@ import { DEFAULT_LANGUAGE, LANGUAGE_CODES, languageDir, normalizeLanguage, type 
 export interface ShareCard {
   /** The applicant's nickname: any Unicode, up to 20 characters (longer is cut with an ellipsis). */
   name: string;
-  /** The approved avatar's bytes (512x512 WebP), or null: then a circle with the name's initial. */
+  /** The approved application's photo (WebP, any shape: cut to a circle), or null: then a circle with the name's initial. */
   avatar: Buffer | null;
   /** The invite link, drawn as the QR code and as small text. */
   link: string;

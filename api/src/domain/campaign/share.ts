@@ -1,7 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { ErrorCode } from "#contract/errors.ts";
 import { normalizeLanguage, DEFAULT_LANGUAGE } from "#contract/languages.ts";
-import { mediaName } from "#contract/web-paths.ts";
 import { campaignApplications, users } from "#api/src/db/schema.ts";
 import { Failure } from "#api/src/lib/failure.ts";
 import type { FileStore } from "#api/src/storage/file-store.ts";
@@ -16,7 +15,13 @@ async function approvedApplicant(ctx: DomainContext, code: string) {
   const wanted = code.trim().toUpperCase();
   if (!INVITE_CODE.test(wanted)) throw new Failure(ErrorCode.notFound, 404);
   const [row] = await ctx.db
-    .select({ name: users.name, displayId: users.displayId, avatar: users.avatar, uiLang: users.uiLang, inviteCode: users.inviteCode })
+    .select({
+      name: users.name,
+      displayId: users.displayId,
+      photo: campaignApplications.photo,
+      uiLang: users.uiLang,
+      inviteCode: users.inviteCode,
+    })
     .from(users)
     .innerJoin(campaignApplications, eq(campaignApplications.userId, users.id))
     .where(and(eq(users.inviteCode, wanted), eq(campaignApplications.status, "approved"), isNull(users.deletedAt), isNull(users.bannedAt)));
@@ -32,11 +37,14 @@ const CACHE_SIZE = 64;
  */
 const drawn = new Map<string, Buffer>();
 
-/** The share image of an approved applicant as PNG bytes, with the key that names this version (the ETag). */
+/**
+ * The share image of an approved applicant as PNG bytes, with the key that names this version
+ * (the ETag). The card shows the photo the operator approved with the application, not the
+ * profile avatar: that is the picture the citizen chose for it.
+ */
 export async function shareImage(ctx: DomainContext, store: FileStore, code: string): Promise<{ png: Buffer; key: string }> {
   const row = await approvedApplicant(ctx, code);
-  const avatarFile = mediaName(row.avatar);
-  const avatar = avatarFile ? await store.get(avatarFile) : null;
+  const avatar = await store.get(row.photo);
   const lang = normalizeLanguage(row.uiLang) ?? DEFAULT_LANGUAGE;
   const card: ShareCard = { name: personName(lang, row), avatar, link: inviteLink(ctx, row.inviteCode), lang };
   const key = shareImageKey(card);
