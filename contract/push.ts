@@ -11,11 +11,13 @@ export const PUSH_ENDPOINT_MAX = 2048;
 const failsWith = (code: ErrorCodeValue) => ({ params: { errorCode: code } });
 
 /**
- * An absolute http(s) URL without credentials. Whether plain http or a private host is allowed is
- * the API's setting (PUSH_ENDPOINT_ALLOW_LOCAL), checked when subscribing and again when sending.
+ * An absolute http(s) URL without credentials, written as push services write theirs: no control
+ * character (the URL parser would take a NUL that PostgreSQL text cannot hold). Whether plain http
+ * or a private host is allowed is the API's setting (PUSH_ENDPOINT_ALLOW_LOCAL), checked when
+ * subscribing and again when sending.
  */
-function isPushEndpoint(value: string): boolean {
-  if (value.length > PUSH_ENDPOINT_MAX || !URL.canParse(value)) return false;
+export function isPushEndpoint(value: string): boolean {
+  if (value.length > PUSH_ENDPOINT_MAX || /\p{Cc}/u.test(value) || !URL.canParse(value)) return false;
   const url = new URL(value);
   return (url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password && url.hostname !== "";
 }
@@ -48,7 +50,14 @@ const webPushSubscriptionBody = z.object({
     p256dh: base64url(/^B[A-Za-z0-9_-]{86}=?$/, ErrorCode.pushKeysInvalid).describe("The browser's P-256 public key, base64url"),
     auth: base64url(/^[A-Za-z0-9_-]{22}(==)?$/, ErrorCode.pushKeysInvalid).describe("The 16-byte authentication secret, base64url"),
   }),
-  label: z.string().trim().max(200).optional().describe("Which browser or device this is (a user agent), shown to its owner"),
+  label: z
+    .string()
+    .trim()
+    .max(200)
+    // Shown, never parsed: control characters (a NUL PostgreSQL text cannot hold) are dropped, not refused.
+    .transform((label) => label.replace(/\p{Cc}/gu, ""))
+    .optional()
+    .describe("Which browser or device this is (a user agent), shown to its owner"),
   time_zone: z
     .string()
     .trim()

@@ -101,8 +101,7 @@ describe("the campaign application", () => {
     ["too short", "ab"],
     ["only spaces", "     "],
     ["too long", "x".repeat(101)],
-    // A bell, not a NUL: a NUL anywhere in a call is refused as bad input before the domain runs.
-    ["a control character", "me\u0007@example.com"],
+    ["a control character", "me\u0000@example.com"],
     ["a bidi override", "\u202Emoc.elpmaxe@em"],
   ])("contact info %s is refused (300116) and nothing is stored", async (_name, contact) => {
     const user = await qualified();
@@ -116,10 +115,9 @@ describe("the campaign application", () => {
     const other = await signUp(api);
     const theirs = await campaignPhoto(other.token);
     const avatar = expectOk(await uploadFile(api, user.token, await photoWithGps(300, 300))).urls.id;
-    for (const photo of ["", "nope.webp", theirs, avatar, "a\u0001b", `${avatar}\u0001`]) {
+    for (const photo of ["", "nope.webp", theirs, avatar, "a\u0000b", `${avatar}\u0000`]) {
       expectCode(await apply(user.client, { contact: "me@example.com", photo }), ErrorCode.campaignPhotoRequired);
     }
-    expectCode(await apply(user.client, { contact: "me@example.com", photo: `${avatar}\u0000` }), ErrorCode.badRequest, 400);
     expectCode(await apply(user.client, { contact: "me@example.com" }), ErrorCode.badRequest, 400);
     expect((await campaign(user.client)).status).toBe("not_applied");
   });

@@ -317,6 +317,9 @@ describe("POST /v1/user/web_push/subscribe/", () => {
       "javascript:alert(1)",
       "https://user:secret@push.example.com/x",
       `https://push.example.com/${"x".repeat(2048)}`,
+      // The URL parser takes control characters; PostgreSQL text cannot hold a NUL.
+      `${good.endpoint}\u0000`,
+      `${good.endpoint}\nx`,
     ]) {
       expectCode(await subscribe(client, { ...good, endpoint }), ErrorCode.pushEndpointInvalid);
     }
@@ -447,8 +450,17 @@ describe("removal", () => {
     expect(await rowOf(theirs.endpoint)).toMatchObject({ userId: other.user.id });
     expectOk(await owner.client.call("POST", UNSUBSCRIBE, { endpoint: mine.endpoint }));
     expect(await rowOf(mine.endpoint)).toBeUndefined();
-    // Nothing left to remove is no error.
+    // Nothing left to remove is no error, nor is what could never have been subscribed.
     expectOk(await owner.client.call("POST", UNSUBSCRIBE, { endpoint: mine.endpoint }));
+    expectOk(await owner.client.call("POST", UNSUBSCRIBE, { endpoint: `${theirs.endpoint}\u0000` }));
+    expect(await rowOf(theirs.endpoint)).toBeDefined();
+  });
+
+  test("a label is shown, never parsed: its control characters are dropped", async () => {
+    const { client } = await signUp(api);
+    const phone = browser();
+    expectOk(await subscribe(client, { ...phone.json, label: "Firefox\u0000 on\u0007 Android" }));
+    expect(await rowOf(phone.endpoint)).toMatchObject({ label: "Firefox on Android" });
   });
 
   test("logout removes this device's subscriptions, not the account's other browsers'", async () => {
@@ -479,7 +491,10 @@ describe("removal", () => {
     const laptop = await otherBrowser(email);
     expectOk(await laptop.call("POST", "/v1/user/logout/", { web_push_endpoint: theirs.endpoint }));
     expect(await rowOf(theirs.endpoint)).toBeDefined();
-    expectOk(await client.call("POST", "/v1/user/logout/", { web_push_endpoint: unknownDevice.endpoint }));
+    expectOk(await client.call("POST", "/v1/user/logout/", { web_push_endpoint: `${unknownDevice.endpoint}\u0000` }));
+    expect(await rowOf(unknownDevice.endpoint)).toBeDefined();
+    const again = await otherBrowser(email);
+    expectOk(await again.call("POST", "/v1/user/logout/", { web_push_endpoint: unknownDevice.endpoint }));
     expect(await rowOf(unknownDevice.endpoint)).toBeUndefined();
   });
 

@@ -44,7 +44,7 @@ for (const lng of ["en", "ar"]) {
       .check();
     await expect(page.getByRole("status").filter({ hasText: t("profile:status.saved") })).toBeVisible();
 
-    await page.getByLabel(t("profile:avatar.choose")).setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: await photo() });
+    await page.getByLabel(t("common:picture.choose")).setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: await photo() });
     await expect(page.getByText(t("profile:avatar.previewHint"))).toBeVisible();
     await page.getByRole("button", { name: t("profile:avatar.send") }).click();
     await expect(page.getByRole("status").filter({ hasText: t("profile:avatar.sent") })).toBeVisible();
@@ -122,12 +122,12 @@ test.describe("without JavaScript", () => {
     await registerAs(page, uniqueEmail("nojs-profile"));
     await page.goto("/settings");
     await page
-      .getByLabel(t("profile:avatar.choose"))
+      .getByLabel(t("common:picture.choose"))
       .setInputFiles({ name: "page.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<!doctype html><p>not a picture") });
     await page.getByRole("button", { name: t("profile:avatar.send") }).click();
     await expect(page.getByRole("alert")).toHaveText(new RegExp(t("errors:300112")));
-    await expect(page.getByLabel(t("profile:avatar.choose"))).toHaveAccessibleDescription(new RegExp(t("errors:300112")));
-    await page.getByLabel(t("profile:avatar.choose")).setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: await photo() });
+    await expect(page.getByLabel(t("common:picture.choose"))).toHaveAccessibleDescription(new RegExp(t("errors:300112")));
+    await page.getByLabel(t("common:picture.choose")).setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: await photo() });
     await page.getByRole("button", { name: t("profile:avatar.send") }).click();
     await expect(page.getByRole("status").filter({ hasText: t("profile:avatar.sent") })).toBeVisible();
     await expect(page.getByText(t("profile:avatar.inReview"), { exact: true })).toBeVisible();

@@ -6,7 +6,7 @@ import { registerAs, strings, uniqueEmail } from "./helpers.ts";
 /** The limits line under the picture field, as the server words it in `lng` (the suite's default of 5 MiB). */
 function limitsText(lng: string): string {
   const types = new Intl.ListFormat(lng, { type: "disjunction" }).format(["JPEG", "PNG", "WebP"]);
-  return strings(lng)("profile:avatar.limits", { types, size: sizeText(lng) });
+  return strings(lng)("common:picture.limits", { types, size: sizeText(lng) });
 }
 
 function sizeText(lng: string): string {
@@ -51,10 +51,10 @@ test("ar: the picture picker is a button in Arabic that states the types and the
   await registerAs(page, uniqueEmail("picker-ar"), { lng: "ar" });
   await page.goto("/settings?ui_lang=ar");
   await hydrated(page, t);
-  const field = page.getByLabel(t("profile:avatar.choose"));
+  const field = page.getByLabel(t("common:picture.choose"));
   // The browser's own "Choose File / No file chosen" is out of sight; the label in the page's language is the button.
   expect((await field.boundingBox())!.width).toBeLessThanOrEqual(1);
-  const button = page.getByText(t("profile:avatar.choose"), { exact: true });
+  const button = page.getByText(t("common:picture.choose"), { exact: true });
   expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await expect(page.getByText(limitsText("ar"), { exact: true })).toBeVisible();
   await expect(field).toHaveAccessibleDescription(limitsText("ar"));
@@ -74,10 +74,10 @@ test("en: a photo over the limit is refused in the browser, saying the limit, be
   await page.goto("/settings");
   await hydrated(page, t);
   await page
-    .getByLabel(t("profile:avatar.choose"))
+    .getByLabel(t("common:picture.choose"))
     .setInputFiles({ name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
   await expect(page.getByRole("alert")).toHaveText(t("errors:pictureTooLarge", { size: sizeText("en") }));
-  await expect(page.getByLabel(t("profile:avatar.choose"))).toHaveAccessibleDescription(new RegExp(sizeText("en")));
+  await expect(page.getByLabel(t("common:picture.choose"))).toHaveAccessibleDescription(new RegExp(sizeText("en")));
 });
 
 test.describe("without JavaScript", () => {
@@ -89,9 +89,9 @@ test.describe("without JavaScript", () => {
     await registerAs(page, uniqueEmail("nojs-big"), { lng: "ta" });
     await page.goto("/settings");
     await page
-      .getByLabel(t("profile:avatar.choose"))
+      .getByLabel(t("common:picture.choose"))
       .setInputFiles({ name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(6 * 1024 * 1024) });
-    await expect(page.getByText(t("profile:avatar.chosen"))).toBeVisible();
+    await expect(page.getByText(t("common:picture.chosen"))).toBeVisible();
     await page.getByRole("button", { name: t("profile:avatar.send") }).click();
     const error = t("errors:pictureTooLarge", { size: sizeText("ta") });
     await expect(page.getByRole("alert")).toHaveText(error);

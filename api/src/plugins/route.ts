@@ -16,28 +16,7 @@ export interface Call<S extends RouteSpec> {
   request: FastifyRequest;
 }
 
-/**
- * PostgreSQL text cannot hold a NUL character, and no field of ours means one: such input is
- * refused whole, never half-stored. Walked with a stack, not recursion: a body may nest deep.
- */
-function holdsNul(value: unknown): boolean {
-  const pending = [value];
-  while (pending.length) {
-    const item = pending.pop();
-    if (typeof item === "string") {
-      if (item.includes("\u0000")) return true;
-    } else if (item && typeof item === "object") {
-      for (const [key, inner] of Object.entries(item)) {
-        if (key.includes("\u0000")) return true;
-        pending.push(inner);
-      }
-    }
-  }
-  return false;
-}
-
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  if (holdsNul(value)) throw new Failure(ErrorCode.badRequest, 400);
   const parsed = schema.safeParse(value ?? {});
   if (!parsed.success) {
     // A contract check may name its own code (contract/push.ts): a refusal the user can act on.

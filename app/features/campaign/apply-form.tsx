@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { CONTACT_MAX } from "#contract/campaign-states.ts";
 import { ErrorCode } from "#contract/errors.ts";
+import { PicturePicker, type PictureLimits } from "#app/components/picture-picker.tsx";
 import { useFieldError } from "#app/utils/field-error.tsx";
 import { PICTURE_ERROR_CODES, usePicturePreview } from "#app/utils/picture-preview.ts";
 import type { IntentFailure } from "#app/utils/intent-action.server.ts";
@@ -12,16 +13,17 @@ import { useTranslation } from "#app/utils/translation.tsx";
  * The browser checks nothing (noValidate): its own bubbles speak the phone's language, not the
  * page's, and vanish; the server's refusal is said next to its field, in the page's language.
  */
-export function ApplyForm() {
+export function ApplyForm({ picture }: { picture: PictureLimits }) {
   const { t } = useTranslation();
   const failed = useActionData() as IntentFailure | undefined;
   const busy = useNavigation().formData?.get("intent") === "apply";
-  const { preview, choose } = usePicturePreview();
+  const { preview, choose, refusal } = usePicturePreview(picture);
   const contactError = useFieldError({ errorId: "contact-error", hintId: "contact-hint", codes: [ErrorCode.campaignContactInvalid] });
   const photoError = useFieldError({
     errorId: "photo-error",
-    hintId: "photo-hint",
+    hintId: "photo-limits photo-hint",
     codes: [ErrorCode.campaignPhotoRequired, ...PICTURE_ERROR_CODES],
+    local: refusal,
   });
   return (
     <section className="card" aria-labelledby="apply-title">
@@ -46,23 +48,11 @@ export function ApplyForm() {
             {t("campaign:form.contactHint")}
           </p>
         </div>
-        <div className="field">
-          <label htmlFor="photo">{t("campaign:form.photo")}</label>
-          <input
-            id="photo"
-            name="photo"
-            type="file"
-            aria-required="true"
-            accept="image/jpeg,image/png,image/webp,image/*"
-            onChange={choose}
-            {...photoError.inputProps}
-          />
-          {photoError.message}
-          <p id="photo-hint" className="hint">
-            {t("campaign:form.photoHint")}
-          </p>
-          {preview ? <img className="campaign-photo" src={preview} alt={t("campaign:form.preview")} /> : null}
-        </div>
+        <PicturePicker id="photo" name="photo" title={t("campaign:form.photo")} limits={picture} onChange={choose} field={photoError} />
+        <p id="photo-hint" className="hint">
+          {t("campaign:form.photoHint")}
+        </p>
+        {preview ? <img className="campaign-photo" src={preview} alt={t("campaign:form.preview")} /> : null}
         <button type="submit" name="intent" value="apply" className="button button--block" disabled={busy}>
           {t("campaign:form.submit")}
         </button>

@@ -85,7 +85,7 @@ export function CampaignPage() {
         <p className="lead">{t("campaign:lead")}</p>
       </PageHeader>
       <StatusCard data={data} />
-      {data.applying ? <ApplyForm /> : null}
+      {data.applying ? <ApplyForm picture={data.picture} /> : null}
       <CampaignPromise teamPercent={data.teamPercent} announceAt={data.announceAt} announceUrl={campaign.announce_url} />
       {open ? <Tasks tasks={campaign.tasks} /> : null}
     </main>

@@ -3,14 +3,14 @@ import { CONTACT_MAX, CONTACT_MIN } from "#contract/campaign-states.ts";
 import { ErrorCode } from "#contract/errors.ts";
 import { routes } from "#contract/routes.ts";
 import { fromEpochSeconds } from "#contract/time.ts";
-import { dateTimeFormat, numberFormat } from "#app/utils/intl.ts";
-import { isolate } from "#app/utils/format.ts";
+import { dateTimeFormat } from "#app/utils/intl.ts";
+import { isolate, percentText } from "#app/utils/format.ts";
 import { readerTimes, timeZoneOf } from "#app/utils/locale.server.ts";
 import { dispatchIntent, field, intent, Refusal, type ActionAnswer, type StatusRefusal } from "#app/utils/intent-action.server.ts";
 import { PICTURE_ERROR_CODES } from "#app/utils/picture-preview.ts";
 import { pageTitle } from "#app/utils/page-title.server.ts";
 import { callSignedIn, orUnavailable, requireSignedIn } from "#app/utils/request.server.ts";
-import { chosenFile, readUploadForm, uploadPicture } from "#app/utils/upload.server.ts";
+import { chosenFile, pictureLimits, readUploadForm, uploadPicture } from "#app/utils/upload.server.ts";
 
 /** /campaign: the application's state and tasks; `?step=apply` opens the form when applying is allowed. */
 export async function loadCampaign(request: Request) {
@@ -30,7 +30,8 @@ export async function loadCampaign(request: Request) {
     submitted: dateOf(campaign.submitted_at),
     approvedOn: dateOf(campaign.reviewed_at),
     announceAt: announceAt && isolate(announceAt),
-    teamPercent: isolate(numberFormat(ctx.locale, { style: "percent", maximumFractionDigits: 2 }).format(campaign.team_l1_percent / 100)),
+    teamPercent: percentText(ctx.locale, campaign.team_l1_percent),
+    picture: pictureLimits(ctx.locale),
   };
 }
 

@@ -1,9 +1,9 @@
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { AvatarStatus } from "#contract/profile-states.ts";
 import { Avatar } from "#app/components/avatar.tsx";
+import { PicturePicker } from "#app/components/picture-picker.tsx";
 import { selfPerson } from "#app/components/person.tsx";
 import { useFieldError } from "#app/utils/field-error.tsx";
-import { useHydrated } from "#app/utils/hydrated.ts";
 import { PICTURE_ERROR_CODES, usePicturePreview } from "#app/utils/picture-preview.ts";
 import { useSignedInUser } from "#app/utils/signed-in-user.ts";
 import { useTranslation } from "#app/utils/translation.tsx";
@@ -13,19 +13,16 @@ import type { loadSettings } from "./settings.server.ts";
 /**
  * The avatar: the current one, a preview of the chosen file before it is sent (with JavaScript),
  * and a plain multipart form that works without it. Phones offer the camera or the gallery.
- * The file field is a button-styled label in the page's language over the visually hidden input,
- * whose own "Choose File / No file chosen" is in the browser's language.
  */
 export function AvatarForm() {
   const { t } = useTranslation();
   const user = useSignedInUser();
   const { picture } = useLoaderData<typeof loadSettings>();
   const busy = useNavigation().formData?.get("intent") === "avatar";
-  const hydrated = useHydrated();
   const { preview, choose, refusal } = usePicturePreview(picture);
   const error = useFieldError({
     errorId: "avatar-error",
-    hintId: "avatar-limits",
+    hintId: "avatar-file-limits",
     codes: PICTURE_ERROR_CODES,
     keys: ["profile:avatar.missing"],
     local: refusal,
@@ -44,27 +41,7 @@ export function AvatarForm() {
       </div>
       {/* The server words a missing file next to the field: no browser bubble in the browser's language. */}
       <Form method="post" encType="multipart/form-data" className="form" noValidate>
-        <div className="field file-picker">
-          <input
-            id="avatar-file"
-            name="file"
-            type="file"
-            className="visually-hidden"
-            accept={picture.accept}
-            required
-            onChange={choose}
-            {...error.inputProps}
-          />
-          <label htmlFor="avatar-file" className="button button--secondary">
-            {t("profile:avatar.choose")}
-          </label>
-          <p id="avatar-limits" className="hint">
-            {t("profile:avatar.limits", picture)}
-          </p>
-          {/* Until the script runs there is no preview: this line (shown once a file is in the field) says one was taken. */}
-          {hydrated ? null : <p className="hint file-picker__chosen">{t("profile:avatar.chosen")}</p>}
-          {error.message}
-        </div>
+        <PicturePicker id="avatar-file" name="file" limits={picture} onChange={choose} field={error} />
         <button type="submit" name="intent" value="avatar" className="button button--block" disabled={busy}>
           {t("profile:avatar.send")}
         </button>

@@ -1,7 +1,7 @@
 import { createPublicKey } from "node:crypto";
 import { and, desc, eq, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { ErrorCode } from "#contract/errors.ts";
-import type { WebPushSubscriptionInput } from "#contract/push.ts";
+import { isPushEndpoint, type WebPushSubscriptionInput } from "#contract/push.ts";
 import { webPushSubscriptions } from "#api/src/db/schema.ts";
 import { Failure } from "#api/src/lib/failure.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
@@ -81,6 +81,8 @@ export async function subscribeWebPush(
 
 /** The browser turned notifications off: its subscription goes, if it is the caller's. */
 export async function unsubscribeWebPush(ctx: DomainContext, userId: number, input: { endpoint: string }): Promise<void> {
+  // What is no push endpoint was never subscribed: nothing to forget, and nothing to send to SQL.
+  if (!isPushEndpoint(input.endpoint)) return;
   await ctx.db
     .delete(webPushSubscriptions)
     .where(and(eq(webPushSubscriptions.userId, userId), eq(webPushSubscriptions.endpoint, input.endpoint)));
@@ -97,7 +99,7 @@ export async function removeDeviceSubscriptions(
 ): Promise<void> {
   const which: SQL[] = [];
   if (input.did) which.push(eq(webPushSubscriptions.did, input.did));
-  if (input.endpoint) which.push(eq(webPushSubscriptions.endpoint, input.endpoint));
+  if (input.endpoint && isPushEndpoint(input.endpoint)) which.push(eq(webPushSubscriptions.endpoint, input.endpoint));
   if (!which.length) return;
   await ctx.db.delete(webPushSubscriptions).where(and(eq(webPushSubscriptions.userId, userId), or(...which)));
 }
