@@ -144,6 +144,7 @@ const LINKS = {
 };
 
 let detect: typeof import("#app/features/download/in-app-browser.server.ts");
+let offers: typeof import("#app/features/download/offers.server.ts");
 let env: typeof import("#lib/config/web.ts");
 let download: typeof import("#app/features/download/download.server.ts");
 let route: typeof import("#app/routes/download.tsx");
@@ -154,6 +155,7 @@ let translation: typeof import("#app/utils/translation.tsx");
 beforeAll(async () => {
   Object.assign(process.env, { SESSION_SECRET, PUBLIC_URL: ORIGIN, ...LINKS });
   detect = await import("#app/features/download/in-app-browser.server.ts");
+  offers = await import("#app/features/download/offers.server.ts");
   env = await import("#lib/config/web.ts");
   download = await import("#app/features/download/download.server.ts");
   route = await import("#app/routes/download.tsx");
@@ -212,25 +214,58 @@ describe("in-app browsers, from the User-Agent", () => {
   });
 });
 
+const IPHONE = BROWSERS[3][1];
+const ANDROID = BROWSERS[0][1];
+const ALL_OFFERS = [
+  { kind: "apk", href: LINKS.APP_APK_URL },
+  { kind: "play", href: LINKS.APP_PLAY_URL },
+  { kind: "appStore", href: LINKS.APP_STORE_URL },
+];
+
+describe("the platform, from the User-Agent", () => {
+  test.each([
+    ...BROWSERS.map(([name, agent]) => [name, agent] as const),
+    ...IN_APP.map(([app, agent]) => [`${app}'s browser`, agent] as const),
+  ])("%s", (_name, agent) => {
+    const expected = /iPhone/.test(agent) ? "ios" : /Android/.test(agent) ? "android" : "desktop";
+    expect(offers.platformOf(agent)).toBe(expected);
+  });
+
+  test("no User-Agent is a computer", () => {
+    expect(offers.platformOf(null)).toBe("desktop");
+  });
+});
+
 describe("links from the configuration", () => {
-  test("every configured link and the version reach the page", async () => {
+  test("on a computer every configured link, the APK first, and the version reach the page", async () => {
     const { data } = await pageData("/download");
-    expect(data.links).toEqual({ apk: LINKS.APP_APK_URL, play: LINKS.APP_PLAY_URL, appStore: LINKS.APP_STORE_URL });
+    expect(data.platform).toBe("desktop");
+    expect(data.offers).toEqual(ALL_OFFERS);
+    expect(data.anyApp).toBe(true);
     expect(data.version).toBe("1.4.0");
   });
 
+  test("an Android phone gets the APK, then Google Play; an iPhone only the App Store", async () => {
+    expect((await pageData("/download", { userAgent: ANDROID })).data.offers).toEqual(ALL_OFFERS.slice(0, 2));
+    expect((await pageData("/download", { userAgent: IPHONE })).data.offers).toEqual(ALL_OFFERS.slice(2));
+    const apkOnly = (await pageData("/download", { userAgent: IPHONE, settings: { APP_APK_URL: LINKS.APP_APK_URL } })).data;
+    expect(apkOnly.offers).toEqual([]);
+    expect(apkOnly.anyApp).toBe(true);
+  });
+
   test("a link not configured is left out, and none at all leaves none", async () => {
-    expect((await pageData("/download", { settings: { APP_PLAY_URL: LINKS.APP_PLAY_URL } })).data.links).toEqual({
-      play: LINKS.APP_PLAY_URL,
-    });
+    expect((await pageData("/download", { settings: { APP_PLAY_URL: LINKS.APP_PLAY_URL } })).data.offers).toEqual([
+      { kind: "play", href: LINKS.APP_PLAY_URL },
+    ]);
     const none = (await pageData("/download", { settings: {} })).data;
-    expect(none.links).toEqual({});
+    expect(none.offers).toEqual([]);
+    expect(none.anyApp).toBe(false);
     expect(none.version).toBeUndefined();
   });
 
   test("the route reads them from the environment", async () => {
     const data = await (await run(() => route.loader(args(get("/download"))))).json();
-    expect(data.links.apk).toBe(LINKS.APP_APK_URL);
+    expect(data.offers[0]).toEqual({ kind: "apk", href: LINKS.APP_APK_URL });
     expect(data.publicUrl).toBe(ORIGIN);
   });
 
@@ -260,21 +295,52 @@ describe("the failed state", () => {
     expect((await pageData("/download?failed=0")).data.failed).toBe(false);
   });
 
-  test("an alert with the message and a retry link to the APK, above the other links", async () => {
+  test("only where an APK is offered: not without one, nor on an iPhone, which is never offered one", async () => {
+    expect((await pageData("/download?failed=1", { settings: {} })).data.failed).toBe(false);
+    expect((await pageData("/download?failed=1", { settings: { APP_PLAY_URL: LINKS.APP_PLAY_URL } })).data.failed).toBe(false);
+    expect((await pageData("/download?failed=1", { userAgent: IPHONE })).data.failed).toBe(false);
+    expect((await pageData("/download?failed=1", { userAgent: ANDROID })).data.failed).toBe(true);
+  });
+
+  test("an alert with the message, a retry link to the APK and the stores as the way around it, and nothing else to choose", async () => {
     const page = await html("/download?failed=1");
     const alert = /<div class="card card--danger" role="alert">(.*?)<\/div>/.exec(page)?.[1] ?? "";
     expect(alert).toContain("APK download failed, try again");
     expect(alert).toContain(`href="${LINKS.APP_APK_URL}"`);
     expect(alert).toContain("Download the APK again");
-    expect(page.indexOf('role="alert"')).toBeLessThan(page.indexOf(LINKS.APP_PLAY_URL));
+    expect(alert).toContain("Or install VV from the store:");
+    expect(alert).toContain(`href="${LINKS.APP_PLAY_URL}"`);
+    expect(alert).toContain(`href="${LINKS.APP_STORE_URL}"`);
+    expect(page).not.toContain("Choose your download");
     expect(page).not.toContain("<script");
     expect(await html("/download")).not.toContain('role="alert"');
   });
 
-  test("with no APK configured the alert has no retry link", async () => {
-    const page = await html("/download?failed=1", { settings: { APP_STORE_URL: LINKS.APP_STORE_URL } });
-    expect(page).toContain('role="alert"');
-    expect(page).not.toContain("Download the APK again");
+  test("with the APK alone, the retry and no word of stores", async () => {
+    const alert = await html("/download?failed=1", { userAgent: ANDROID, settings: { APP_APK_URL: LINKS.APP_APK_URL } });
+    expect(alert).toContain("Download the APK again");
+    expect(alert).not.toContain("from the store");
+  });
+
+  test("inside a social app's browser, no retry that would fail the same way: why, and the way out below", async () => {
+    const page = await html("/download?failed=1", { userAgent: IN_APP[0][1] });
+    const alert = /<div class="card card--danger" role="alert">(.*?)<\/div>/.exec(page)?.[1] ?? "";
+    expect(alert).toContain("Downloads do not work in the browser inside \u2068Facebook\u2069.");
+    expect(alert).not.toContain("href=");
+    expect(page.indexOf('role="alert"')).toBeLessThan(page.indexOf('id="page-link"'));
+  });
+
+  test("with no APK to offer there is no alert: nothing could have failed to download", async () => {
+    const states: { userAgent?: string; settings?: Record<string, string> }[] = [
+      { settings: {} },
+      { settings: { APP_STORE_URL: LINKS.APP_STORE_URL } },
+      { userAgent: IPHONE },
+    ];
+    for (const init of states) {
+      const page = await html("/download?failed=1", init);
+      expect(page).not.toContain('role="alert"');
+      expect(page).not.toContain("APK download failed");
+    }
   });
 });
 
@@ -295,11 +361,42 @@ describe("what the page shows", () => {
     expect(playOnly).not.toContain("Latest version");
   });
 
-  test("with no link configured: the app is not available yet", async () => {
+  test("with no link configured: VV on the home screen, the browser's install button and both phones' steps", async () => {
     const page = await html("/download", { settings: {} });
-    expect(page).toContain('<h2 id="get-title">Coming soon</h2>');
-    expect(page).toContain("The app is not available yet.");
-    expect(page).not.toContain('class="button');
+    expect(page).toContain('<h2 id="home-title">Add VV to your home screen</h2>');
+    expect(page).toContain("The VV app is not out yet");
+    expect(page).toContain(
+      '<div data-install="true" hidden=""><button type="button" class="button button--block">Add to home screen</button></div>',
+    );
+    expect(page).toContain("On Android");
+    expect(page).toContain("On iPhone or iPad");
+    expect(page).not.toContain("Coming soon");
+    const script = /<script>(.*?)<\/script>/s.exec(page)?.[1] ?? "";
+    expect(script).toContain("beforeinstallprompt");
+    expect(script.length).toBeLessThan(1024);
+  });
+
+  test("each phone its own steps; the iPhone, whose Safari has no install dialog, no button and no script", async () => {
+    const android = await html("/download", { userAgent: ANDROID, settings: {} });
+    expect(android).toContain("On Android");
+    expect(android).not.toContain("On iPhone");
+    expect(android).toContain("<script>");
+    const iphone = await html("/download", { userAgent: IPHONE, settings: { APP_APK_URL: LINKS.APP_APK_URL } });
+    expect(iphone).toContain("The VV app is not on iPhone yet");
+    expect(iphone).toContain("On iPhone or iPad");
+    expect(iphone).not.toContain("On Android");
+    expect(iphone).not.toContain(LINKS.APP_APK_URL);
+    expect(iphone).not.toContain("data-install=");
+    expect(iphone).not.toContain("<script");
+  });
+
+  test("inside a social app's browser with nothing to download: out of it to add VV to the home screen, not to download", async () => {
+    const page = await html("/download", { userAgent: IN_APP[0][1], settings: {} });
+    expect(page).toContain("The browser inside \u2068Facebook\u2069 cannot add VV to your home screen.");
+    expect(page).not.toContain("cannot download apps");
+    expect(page).toContain("Add VV to your home screen");
+    expect(page).not.toContain("data-install=");
+    expect(page).not.toContain("<script");
   });
 
   test("inside an in-app browser: the hint first, then the page's address in a read-only field, then the buttons", async () => {

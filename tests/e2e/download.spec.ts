@@ -1,46 +1,33 @@
-import type { Page } from "@playwright/test";
 import { LANGUAGE_CODES } from "#contract/languages.ts";
 import { isolate } from "#app/utils/format.ts";
 import { E2E } from "./env.ts";
-import { violations } from "./axe.ts";
+import { shootBothThemes, violations } from "./axe.ts";
+import { AGENTS, sideways, smallTargets, top } from "./download-page.ts";
 import { expect, test } from "./fixtures.ts";
 import { registerAs, strings, uniqueEmail } from "./helpers.ts";
 
+// The main server of the run has every link configured; download-states.spec.ts has servers with fewer.
 const links = E2E.appLinks;
-const INSTAGRAM =
-  "Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A.230805.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.5845.163 Mobile Safari/537.36 Instagram 298.0.0.31.110 Android (33/13; 420dpi; 1080x2400; Google/google; Pixel 7; panther; panther; en_US; 509113451)";
-const CHROME_ANDROID = "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
 
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-/** Every visible link and button on the page that is smaller than a fingertip (44 px). */
-async function smallTargets(page: Page): Promise<string[]> {
-  const small: string[] = [];
-  for (const target of await page.locator("a:visible, button:visible, summary:visible, input:visible").all()) {
-    const box = await target.boundingBox();
-    if (box && (box.height < 44 || box.width < 44)) small.push(`${await target.textContent()} ${box.width}x${box.height}`);
-  }
-  return small;
-}
-
-const top = async (page: Page, locator: ReturnType<Page["locator"]>) => (await locator.boundingBox())!.y;
-
-for (const lng of ["en", "ar"]) {
+for (const lng of ["en", "ar", "ta"]) {
   const t = strings(lng);
   const dir = lng === "ar" ? "rtl" : "ltr";
 
   test.describe(`/download in ${lng}`, () => {
-    test.describe("in an ordinary phone browser", () => {
-      test.use({ userAgent: CHROME_ANDROID });
+    test.describe("in an ordinary Android browser", () => {
+      test.use({ userAgent: AGENTS.chromeAndroid });
 
-      test("the configured links as buttons, the version, no hint, no alert, no script, nothing sideways", async ({ page }) => {
+      test("the APK, then Google Play, the version, no App Store, no hint, no alert, no script, nothing sideways", async ({ page }) => {
         await page.goto(`/download?ui_lang=${lng}`);
         await expect(page.locator("html")).toHaveAttribute("dir", dir);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("download:heading"));
-        await expect(page.getByRole("heading", { level: 2 })).toHaveText([t("download:choose")]);
-        await expect(page.getByRole("link", { name: t("download:apk") })).toHaveAttribute("href", links.APP_APK_URL);
-        await expect(page.getByRole("link", { name: t("download:play") })).toHaveAttribute("href", links.APP_PLAY_URL);
-        await expect(page.getByRole("link", { name: t("download:appStore") })).toHaveAttribute("href", links.APP_STORE_URL);
+        await expect(page.getByRole("heading", { level: 2 })).toHaveText([t("download:forAndroid")]);
+        const apk = page.getByRole("link", { name: t("download:apk") });
+        const play = page.getByRole("link", { name: t("download:play") });
+        await expect(apk).toHaveAttribute("href", links.APP_APK_URL);
+        await expect(play).toHaveAttribute("href", links.APP_PLAY_URL);
+        expect(await top(apk)).toBeLessThan(await top(play));
+        await expect(page.getByRole("link", { name: t("download:appStore") })).toHaveCount(0);
         await expect(page.getByText(t("download:version", { version: isolate(links.APP_VERSION) }))).toBeVisible();
         await expect(page.getByText(t("download:inApp.title"))).toHaveCount(0);
         await expect(page.getByLabel(t("download:inApp.linkLabel"))).toHaveCount(0);
@@ -48,12 +35,50 @@ for (const lng of ["en", "ar"]) {
         await expect(page.locator("script")).toHaveCount(0);
         expect(await sideways(page)).toBe(0);
         expect(await smallTargets(page)).toEqual([]);
-        expect(await violations(page)).toEqual([]);
+        await shootBothThemes(page, `download-android-${lng}`);
+      });
+
+      test("?failed=1: the alert at the top with the retry and Google Play as the way around it, nothing repeated below", async ({
+        page,
+      }) => {
+        await page.goto(`/download?failed=1&ui_lang=${lng}`);
+        const alert = page.getByRole("alert");
+        await expect(alert).toContainText(t("download:failed"));
+        await expect(alert.getByRole("link", { name: t("download:retry") })).toHaveAttribute("href", links.APP_APK_URL);
+        await expect(alert).toContainText(t("download:failedOr"));
+        await expect(alert.getByRole("link", { name: t("download:play") })).toHaveAttribute("href", links.APP_PLAY_URL);
+        expect(await top(alert)).toBeLessThan(740 / 2);
+        await expect(page.getByRole("link", { name: t("download:appStore") })).toHaveCount(0);
+        await expect(page.getByRole("link", { name: t("download:apk") })).toHaveCount(0);
+        await expect(page.getByRole("heading", { level: 2 })).toHaveCount(0);
+        await expect(page.locator("script")).toHaveCount(0);
+        expect(await sideways(page)).toBe(0);
+        expect(await smallTargets(page)).toEqual([]);
+        await shootBothThemes(page, `download-android-failed-${lng}`);
+      });
+    });
+
+    test.describe("in Safari on an iPhone", () => {
+      test.use({ userAgent: AGENTS.safariIphone });
+
+      test("the App Store as the one main action: no APK an iPhone cannot open, and no failed alert for one", async ({ page }) => {
+        await page.goto(`/download?failed=1&ui_lang=${lng}`);
+        await expect(page.getByRole("heading", { level: 2 })).toHaveText([t("download:forIphone")]);
+        const store = page.getByRole("link", { name: t("download:appStore") });
+        await expect(store).toHaveAttribute("href", links.APP_STORE_URL);
+        await expect(store).toHaveClass("button button--block");
+        await expect(page.getByRole("link", { name: t("download:apk") })).toHaveCount(0);
+        await expect(page.getByRole("link", { name: t("download:play") })).toHaveCount(0);
+        await expect(page.getByText(t("download:apkHint"))).toHaveCount(0);
+        await expect(page.getByRole("alert")).toHaveCount(0);
+        expect(await sideways(page)).toBe(0);
+        expect(await smallTargets(page)).toEqual([]);
+        await shootBothThemes(page, `download-iphone-${lng}`);
       });
     });
 
     test.describe("inside Instagram's browser", () => {
-      test.use({ userAgent: INSTAGRAM });
+      test.use({ userAgent: AGENTS.instagramAndroid });
 
       test("the open-in-your-browser hint with its steps and this page's link to copy, the buttons below it", async ({ page }) => {
         await page.goto(`/download?ui_lang=${lng}`);
@@ -78,40 +103,28 @@ for (const lng of ["en", "ar"]) {
 
         const apk = page.getByRole("link", { name: t("download:apk") });
         await expect(apk).toHaveAttribute("href", links.APP_APK_URL);
-        expect(await top(page, apk)).toBeGreaterThan(await top(page, hint));
+        expect(await top(apk)).toBeGreaterThan(await top(hint));
         await expect(page.getByRole("link", { name: t("download:play") })).toBeVisible();
-        await expect(page.getByRole("link", { name: t("download:appStore") })).toBeVisible();
         await expect(page.locator("script")).toHaveCount(0);
         expect(await sideways(page)).toBe(0);
         expect(await smallTargets(page)).toEqual([]);
         expect(await violations(page)).toEqual([]);
       });
 
-      test("?failed=1 too: the alert first, then the hint", async ({ page }) => {
+      test("?failed=1 too: the alert says why it failed here and offers no retry that would fail again, then the way out", async ({
+        page,
+      }) => {
         await page.goto(`/download?failed=1&ui_lang=${lng}`);
         const alert = page.getByRole("alert");
         await expect(alert).toContainText(t("download:failed"));
-        expect(await top(page, alert)).toBeLessThan(await top(page, page.getByRole("region", { name: t("download:inApp.title") })));
+        await expect(alert).toContainText(t("download:failedInApp", { app: isolate("Instagram") }));
+        await expect(alert.getByRole("link")).toHaveCount(0);
+        const hint = page.getByRole("region", { name: t("download:inApp.title") });
+        expect(await top(alert)).toBeLessThan(await top(hint));
+        await expect(hint).toContainText(t("download:inApp.why", { app: isolate("Instagram") }));
         expect(await sideways(page)).toBe(0);
-        expect(await violations(page)).toEqual([]);
+        await shootBothThemes(page, `download-instagram-failed-${lng}`);
       });
-    });
-
-    test("?failed=1: the download-failed alert near the top with a retry link to the APK, the other links still there", async ({
-      page,
-    }) => {
-      await page.goto(`/download?failed=1&ui_lang=${lng}`);
-      const alert = page.getByRole("alert");
-      await expect(alert).toContainText(t("download:failed"));
-      await expect(alert.getByRole("link", { name: t("download:retry") })).toHaveAttribute("href", links.APP_APK_URL);
-      expect(await top(page, alert)).toBeLessThan(await top(page, page.getByRole("heading", { name: t("download:choose") })));
-      expect(await top(page, alert)).toBeLessThan(740 / 2);
-      await expect(page.getByRole("link", { name: t("download:apk") })).toHaveAttribute("href", links.APP_APK_URL);
-      await expect(page.getByRole("link", { name: t("download:play") })).toHaveAttribute("href", links.APP_PLAY_URL);
-      await expect(page.getByRole("link", { name: t("download:appStore") })).toHaveAttribute("href", links.APP_STORE_URL);
-      await expect(page.locator("script")).toHaveCount(0);
-      expect(await sideways(page)).toBe(0);
-      expect(await smallTargets(page)).toEqual([]);
     });
   });
 }
@@ -127,8 +140,24 @@ test("the language is chosen from the page's menu, without JavaScript, and the f
   await expect(page.getByRole("alert")).toContainText(ar("download:failed"));
 });
 
+test.describe("on a computer", () => {
+  test("every link, the APK first; ?failed=1 puts the retry and both stores in the alert", async ({ page }) => {
+    const t = strings("en");
+    await page.goto("/download");
+    await expect(page.getByRole("heading", { level: 2 })).toHaveText([t("download:choose")]);
+    await expect(page.getByRole("region", { name: t("download:choose") }).getByRole("link")).toHaveText([
+      t("download:apk"),
+      t("download:play"),
+      t("download:appStore"),
+    ]);
+    await page.goto("/download?failed=1");
+    const alert = page.getByRole("alert");
+    await expect(alert.getByRole("link")).toHaveText([t("download:retry"), t("download:play"), t("download:appStore")]);
+  });
+});
+
 test.describe("in every language", () => {
-  test.use({ userAgent: INSTAGRAM });
+  test.use({ userAgent: AGENTS.instagramAndroid });
 
   test("the fullest page (failed, in an app's browser) never scrolls sideways at 360 px", async ({ page }) => {
     test.setTimeout(120_000);

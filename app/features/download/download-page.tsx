@@ -1,19 +1,20 @@
 import { useLoaderData } from "@remix-run/react";
-import { EmptyState } from "#app/components/empty-state.tsx";
-import { Icon } from "#app/components/icons.tsx";
 import { BrandHeader } from "#app/components/brand-header.tsx";
-import { isolate } from "#app/utils/format.ts";
 import { useTranslation } from "#app/utils/translation.tsx";
+import { AddToHomeScreen } from "./add-to-home-screen.tsx";
+import { AppOffers, FailedAlert } from "./app-offers.tsx";
 import type { downloadLoader } from "./download.server.ts";
+import { OpenInBrowser } from "./open-in-browser.tsx";
 
 /**
- * The app download page: the failed-download alert, the way out of a social app's browser,
- * then a button per configured link. Plain links and a read-only field: no JavaScript.
+ * The app download page, one consistent story per state: a failed APK download first (its
+ * retry and the stores in the alert itself), then the way out of a social app's browser, then
+ * the links for this phone, or the web app on the home screen when there is no app for it.
+ * Plain links and a read-only field; only the home-screen card carries a few lines of script.
  */
 export function DownloadPage() {
-  const { inApp, failed, links, version, pageUrl } = useLoaderData<typeof downloadLoader>();
+  const { inApp, failed, offers, platform, anyApp, version, pageUrl } = useLoaderData<typeof downloadLoader>();
   const { t } = useTranslation();
-  const anyLink = Boolean(links.apk || links.play || links.appStore);
   return (
     <main className="page">
       <div className="band">
@@ -22,71 +23,13 @@ export function DownloadPage() {
         <p className="lead">{t("download:lead")}</p>
       </div>
 
-      {failed ? (
-        <div className="card card--danger" role="alert">
-          <p className="card__message">{t("download:failed")}</p>
-          {links.apk ? (
-            <a className="button button--block" href={links.apk}>
-              <Icon name="claim" />
-              {t("download:retry")}
-            </a>
-          ) : null}
-        </div>
-      ) : null}
-
-      {inApp ? (
-        <section className="card card--attention" aria-labelledby="in-app-title">
-          <h2 id="in-app-title" className="card__title">
-            <Icon name="globe" />
-            {t("download:inApp.title")}
-          </h2>
-          <p>{t("download:inApp.why", { app: isolate(inApp) })}</p>
-          <ol className="how">
-            <li>{t("download:inApp.step1")}</li>
-            <li>{t("download:inApp.step2")}</li>
-            <li>{t("download:inApp.step3")}</li>
-          </ol>
-          <div className="field download-link">
-            <label htmlFor="page-link">{t("download:inApp.linkLabel")}</label>
-            <input id="page-link" type="url" readOnly value={pageUrl} dir="ltr" aria-describedby="page-link-hint" />
-            <p id="page-link-hint" className="hint">
-              {t("download:inApp.linkHint")}
-            </p>
-          </div>
-        </section>
-      ) : null}
-
-      <section className="card" aria-labelledby="get-title">
-        <h2 id="get-title">{anyLink ? t("download:choose") : t("download:soon")}</h2>
-        {anyLink ? (
-          <>
-            {version ? <p className="hint">{t("download:version", { version: isolate(version) })}</p> : null}
-            {links.apk ? (
-              <>
-                <a className="button button--block" href={links.apk}>
-                  <Icon name="claim" />
-                  {t("download:apk")}
-                </a>
-                <p className="hint">{t("download:apkHint")}</p>
-              </>
-            ) : null}
-            {links.play ? (
-              <a className="button button--secondary button--block" href={links.play}>
-                {t("download:play")}
-              </a>
-            ) : null}
-            {links.appStore ? (
-              <a className="button button--secondary button--block" href={links.appStore}>
-                {t("download:appStore")}
-              </a>
-            ) : null}
-          </>
-        ) : (
-          <EmptyState>
-            <p>{t("download:unavailable")}</p>
-          </EmptyState>
-        )}
-      </section>
+      {failed ? <FailedAlert offers={offers} inApp={inApp} /> : null}
+      {inApp ? <OpenInBrowser app={inApp} pageUrl={pageUrl} toDownload={offers.length > 0} /> : null}
+      {offers.length === 0 ? (
+        <AddToHomeScreen platform={platform} anyApp={anyApp} inApp={Boolean(inApp)} />
+      ) : failed && !inApp ? null : (
+        <AppOffers offers={offers} platform={platform} version={version} />
+      )}
 
       <footer className="legal-footer download-footer">
         <a href="/airdrop">{t("download:web")}</a>
