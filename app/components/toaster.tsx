@@ -1,4 +1,4 @@
-import { useContext, useEffect, useRef, useState } from "react";
+import { useContext, useEffect, useRef, useState, type MutableRefObject, type RefObject } from "react";
 import { useTranslation } from "#app/utils/translation.tsx";
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 import { useRouteLoaderData } from "@remix-run/react";
@@ -52,6 +52,8 @@ export function useCurrentToast(): Toast | undefined {
  */
 export function Toaster(props: { toast: Toast | null }) {
   const [open, setOpen] = useState(true);
+  const keyOf = useToastKeys();
+  const pressed = usePressedPlace();
   // A toast raised in the browser (showToast) shows until the next one from the server.
   const [local, setLocal] = useState<Toast | null>(null);
   useEffect(() => onToast(setLocal), []);
@@ -72,14 +74,62 @@ export function Toaster(props: { toast: Toast | null }) {
     const timer = setTimeout(() => setOpen(false), SHOW_MS);
     return () => clearTimeout(timer);
   }, [toast]);
-  return toast && open && !toast.inPage ? <ToastBox toast={toast} onClose={() => setOpen(false)} /> : null;
+  return toast && open && !toast.inPage ? (
+    <ToastBox key={keyOf(toast)} toast={toast} pressed={pressed} onClose={() => setOpen(false)} />
+  ) : null;
 }
 
-function ToastBox({ toast, onClose }: { toast: Toast; onClose: () => void }) {
+/** A key for each toast shown, so a new one is measured afresh (and one key for the server's and the hydrated first). */
+function useToastKeys(): (toast: Toast) => number {
+  const keys = useRef({ of: new WeakMap<Toast, number>(), next: 0 });
+  return (toast) => {
+    const known = keys.current.of.get(toast);
+    if (known !== undefined) return known;
+    keys.current.of.set(toast, keys.current.next);
+    return keys.current.next++;
+  };
+}
+
+/**
+ * Where the button that sent the last form was: the answer may replace it (a done task), and the
+ * user's eyes are still there.
+ */
+function usePressedPlace(): MutableRefObject<DOMRect | null> {
+  const pressed = useRef<DOMRect | null>(null);
+  useEffect(() => {
+    const note = (event: SubmitEvent) => (pressed.current = event.submitter?.getBoundingClientRect() ?? null);
+    document.addEventListener("submit", note, true);
+    return () => document.removeEventListener("submit", note, true);
+  }, []);
+  return pressed;
+}
+
+function overlaps(a: DOMRect, b: DOMRect): boolean {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+/**
+ * A toast sits at the top; when the control the user just used is there (the button that sent
+ * the form, or the one with the focus: a copy button), it moves to the bottom instead.
+ */
+function useClearOfUsedControl(box: RefObject<HTMLDivElement | null>, pressed: MutableRefObject<DOMRect | null>): boolean {
+  const [low, setLow] = useState(false);
+  useEffect(() => {
+    const own = box.current?.getBoundingClientRect();
+    const focused = document.activeElement === document.body ? null : document.activeElement?.getBoundingClientRect();
+    const used = [pressed.current, focused].filter((rect) => rect != null);
+    setLow(Boolean(own && used.some((rect) => overlaps(own, rect))));
+  }, [box, pressed]);
+  return low;
+}
+
+function ToastBox({ toast, pressed, onClose }: { toast: Toast; pressed: MutableRefObject<DOMRect | null>; onClose: () => void }) {
   const { t } = useTranslation();
   const text = useToastText(toast);
+  const box = useRef<HTMLDivElement>(null);
+  const low = useClearOfUsedControl(box, pressed);
   return (
-    <div className={`toast toast--${toast.kind}`} role={toast.kind === "error" ? "alert" : "status"}>
+    <div ref={box} className={`toast toast--${toast.kind}${low ? " toast--low" : ""}`} role={toast.kind === "error" ? "alert" : "status"}>
       <span className="toast__text">{text}</span>
       <button type="button" className="toast__close" aria-label={t("common:close")} onClick={onClose}>
         ×

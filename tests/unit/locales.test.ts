@@ -46,10 +46,7 @@ const DYNAMIC: [RegExp, (m: RegExpMatchArray) => boolean][] = [
   [/^campaign:state\.\w+$/, () => code.includes("`campaign:state.${status}`")],
   [/^campaign:(not_applied|in_review|approved|rejected)\.(title|body)$/, (m) => code.includes(`\`campaign:\${status}.${m[2]}\``)],
   [/^campaign:tasks\.(start_airdrop|bind_social|follow_official|invite_friends)$/, () => code.includes("`campaign:tasks.${task.id}`")],
-  [
-    /^map:share\.(denied|unavailable|unsupported)$/,
-    () => code.includes("`map:share.${problem}`") && code.includes("`map:share.${reason}`"),
-  ],
+  [/^map:share\.(denied|unavailable|unsupported)$/, () => code.includes("`map:share.${problem}`")],
 ];
 
 /** i18next's plural keys: `key_one`, `key_other`… are one text, `key`, that the code asks for with a count. */

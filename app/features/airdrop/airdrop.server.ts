@@ -7,6 +7,7 @@ import { pageTitle } from "#app/utils/page-title.server.ts";
 import { callSignedIn, orUnavailable, requireSignedIn } from "#app/utils/request.server.ts";
 import { welcomedCookie } from "#app/utils/cookies.server.ts";
 import { clockTimeOf, withRoundTimes } from "./round-times.server.ts";
+import { HANDLE_REFUSALS } from "./handle-refusals.ts";
 
 /** Everything the /airdrop page shows, in one API call (the layout loads the profile beside it). */
 export async function loadAirdrop(request: Request) {
@@ -80,5 +81,5 @@ const INTENTS = {
 };
 
 export function airdropAction(request: Request) {
-  return dispatchIntent(request, INTENTS, { page: "/airdrop", keep: ["handle"] });
+  return dispatchIntent(request, INTENTS, { page: "/airdrop", keep: ["handle"], inField: HANDLE_REFUSALS });
 }

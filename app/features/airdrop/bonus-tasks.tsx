@@ -7,6 +7,8 @@ import { Countdown } from "#app/components/countdown.tsx";
 import type { IconName } from "#app/components/icons.tsx";
 import { ListRow } from "#app/components/list-row.tsx";
 import { ShareLink } from "#app/components/share.tsx";
+import { useFieldError } from "#app/utils/field-error.tsx";
+import { HANDLE_REFUSALS } from "./handle-refusals.ts";
 import type { Info, Task } from "./types.ts";
 
 const TASK_ICONS: Record<BonusTypeValue, IconName> = {
@@ -33,6 +35,7 @@ function ClaimButton({ task }: { task: Task }) {
 /** Step 1 of the follow task: bind the handle (the proof of ownership is the invite code in the bio). */
 function BindStep({ info, inviteCode, typed }: { info: Info; inviteCode: string; typed?: string }) {
   const { t } = useTranslation();
+  const error = useFieldError({ errorId: "handle-error", hintId: "handle-hint", codes: HANDLE_REFUSALS });
   if (info.twitter) {
     return (
       <p className="step step--done">
@@ -54,8 +57,9 @@ function BindStep({ info, inviteCode, typed }: { info: Info; inviteCode: string;
           maxLength={16}
           placeholder="@handle"
           defaultValue={typed}
-          aria-describedby="handle-hint"
+          {...error.inputProps}
         />
+        {error.message}
       </div>
       <button type="submit" name="intent" value="bind" className="button">
         {t("airdrop:social.bind")}

@@ -8,6 +8,7 @@ import { signedInCookies, withCookies } from "#app/utils/session.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import type { Toast } from "#app/utils/toast.ts";
 import type { OtpActionData } from "./otp-form.tsx";
+import { inFieldIfItsOwn } from "./otp-fields.ts";
 
 /**
  * The toast with the native app's analytics event (docs/native-bridge.md): whether the API said yes,
@@ -16,13 +17,14 @@ import type { OtpActionData } from "./otp-form.tsx";
 function withEvent(toast: Toast, name: "click_get_otp" | "login", mode: "login" | "register"): Toast {
   const params: Record<string, string | number | boolean> = { method: mode, success: toast.kind !== "error" };
   if (toast.kind === "error" && toast.code !== undefined) params.reason = toast.code;
-  return { ...toast, event: { name, params } };
+  return { ...inFieldIfItsOwn(toast), event: { name, params } };
 }
 
 /**
  * The action behind /login and /register. "send" mails a code and re-renders the form
  * with what was typed; the final intent signs in, switches the UI to the user's
- * language and redirects. Failures come back as a localized toast, fields kept.
+ * language and redirects. Failures come back localized, fields kept: next to the field they
+ * are about, else as a toast.
  */
 export async function otpAction(request: Request, mode: "login" | "register"): Promise<OtpActionData | StatusRefusal | Response> {
   const form = await postedForm(request);
@@ -44,7 +46,7 @@ export async function otpAction(request: Request, mode: "login" | "register"): P
 
   const code = field(form, "code");
   if (!code) {
-    return { ...kept, sent: field(form, "sent") === "1", toast: { kind: "error", key: "auth:codeRequired" } };
+    return { ...kept, sent: field(form, "sent") === "1", toast: inFieldIfItsOwn({ kind: "error", key: "auth:codeRequired" }) };
   }
   try {
     const result =

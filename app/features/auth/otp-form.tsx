@@ -1,10 +1,10 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Trans, useTranslation } from "#app/utils/translation.tsx";
-import { useToastText } from "#app/components/toaster.tsx";
-import { ErrorCode } from "#contract/errors.ts";
 import { countdown, isolate } from "#app/utils/format.ts";
+import { useFieldError } from "#app/utils/field-error.tsx";
 import type { Toast } from "#app/utils/toast.ts";
+import { OTP_FIELD_REFUSALS } from "./otp-fields.ts";
 
 export interface OtpActionData {
   email: string;
@@ -14,31 +14,6 @@ export interface OtpActionData {
   sent: boolean;
   resendAfter?: number;
   toast: Toast;
-}
-
-type Field = "email" | "code" | "invite";
-
-const FIELD_OF_CODE: Partial<Record<number, Field>> = {
-  [ErrorCode.invalidEmail]: "email",
-  [ErrorCode.emailNotFound]: "email",
-  [ErrorCode.emailRegistered]: "email",
-  [ErrorCode.wrongCode]: "code",
-  [ErrorCode.codeExpired]: "code",
-  [ErrorCode.invalidInviteCode]: "invite",
-};
-
-/** The field a refusal is about, so the message also stands next to it. */
-function fieldOf(toast: Toast): Field | undefined {
-  if (toast.key === "auth:codeRequired") return "code";
-  return toast.code === undefined ? undefined : FIELD_OF_CODE[toast.code];
-}
-
-function FieldError({ name, toast }: { name: Field; toast: Toast }) {
-  return (
-    <p id={`${name}-error`} className="field__error">
-      {useToastText(toast)}
-    </p>
-  );
 }
 
 /**
@@ -66,11 +41,9 @@ export function OtpForm(props: { mode: "login" | "register"; actionData?: OtpAct
 
   const submitIntent = props.mode;
   const redirectTo = data?.redirectTo ?? props.redirectTo;
-  const failed = data?.toast.kind === "error" ? fieldOf(data.toast) : undefined;
-  const invalid = (name: Field, hint?: string) => ({
-    "aria-invalid": failed === name ? true : undefined,
-    "aria-describedby": [failed === name ? `${name}-error` : undefined, hint].filter(Boolean).join(" ") || undefined,
-  });
+  const emailError = useFieldError({ errorId: "email-error", ...OTP_FIELD_REFUSALS.email });
+  const codeError = useFieldError({ errorId: "code-error", hintId: data?.sent ? "code-hint" : undefined, ...OTP_FIELD_REFUSALS.code });
+  const inviteError = useFieldError({ errorId: "invite-error", ...OTP_FIELD_REFUSALS.invite });
   // Enter (a phone keyboard's Go key) presses a form's first submit button: make it the step
   // the user is at (send a code, then log in), not the "send again" button beside the code field.
   const enterIntent = data?.sent ? submitIntent : "send";
@@ -94,9 +67,9 @@ export function OtpForm(props: { mode: "login" | "register"; actionData?: OtpAct
           dir="ltr"
           defaultValue={data?.email}
           placeholder={t("auth:emailPlaceholder")}
-          {...invalid("email")}
+          {...emailError.inputProps}
         />
-        {failed === "email" ? <FieldError name="email" toast={data!.toast} /> : null}
+        {emailError.message}
       </div>
       <div className="field">
         <label htmlFor="code">{t("auth:code")}</label>
@@ -110,7 +83,7 @@ export function OtpForm(props: { mode: "login" | "register"; actionData?: OtpAct
             pattern="[0-9]*"
             maxLength={6}
             placeholder={t("auth:codePlaceholder")}
-            {...invalid("code", data?.sent ? "code-hint" : undefined)}
+            {...codeError.inputProps}
           />
           <button
             type="submit"
@@ -128,7 +101,7 @@ export function OtpForm(props: { mode: "login" | "register"; actionData?: OtpAct
                   : t("auth:sendCode")}
           </button>
         </div>
-        {failed === "code" ? <FieldError name="code" toast={data!.toast} /> : null}
+        {codeError.message}
         {data?.sent ? (
           <p id="code-hint" className="hint">
             {t("auth:codeSentTo", { email: isolate(data.email) })}
@@ -147,9 +120,9 @@ export function OtpForm(props: { mode: "login" | "register"; actionData?: OtpAct
             maxLength={16}
             defaultValue={data?.invite ?? props.invite}
             placeholder={t("auth:invitePlaceholder")}
-            {...invalid("invite")}
+            {...inviteError.inputProps}
           />
-          {failed === "invite" ? <FieldError name="invite" toast={data!.toast} /> : null}
+          {inviteError.message}
         </div>
       ) : null}
       <button type="submit" name="intent" value={submitIntent} className="button" disabled={busyIntent === submitIntent}>

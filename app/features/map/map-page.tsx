@@ -6,7 +6,6 @@ import { ListRow } from "#app/components/list-row.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { PersonName, personName } from "#app/components/person.tsx";
 import { useHydrated } from "#app/utils/hydrated.ts";
-import { showToast } from "#app/utils/toast.ts";
 import { useTranslation } from "#app/utils/translation.tsx";
 import type { loadMap, ShownNearbyUser } from "./map.server.ts";
 
@@ -27,7 +26,6 @@ function ShareButton({ again }: { again: boolean }) {
   const fail = (reason: Problem) => {
     setFinding(false);
     setProblem(reason);
-    showToast({ kind: "error", key: `map:share.${reason}` });
   };
   const share = () => {
     if (!("geolocation" in navigator)) return fail("unsupported");

@@ -47,7 +47,7 @@ function Participant({ exchange, member }: { exchange: Exchange; member: ForceMe
           +{member.success_power}
         </bdi>
         {removable ? (
-          <Link to={`?confirm=remove:${member.user_id}`} className="text-button" preventScrollReset>
+          <Link to={`?confirm=remove:${member.user_id}`} className="button button--danger-tint button--small" preventScrollReset>
             {t("tools:exchange.remove")}
             <span className="visually-hidden"> {name}</span>
           </Link>

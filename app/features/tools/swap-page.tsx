@@ -49,7 +49,7 @@ export function SwapPage() {
             </button>
           </Form>
         )}
-        <p>
+        <p className="actions">
           <Link to="/force#code">{t("tools:swap.otherCode")}</Link>
         </p>
       </section>
