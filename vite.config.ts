@@ -20,12 +20,30 @@ export const remixFuture = {
 } as const;
 
 /**
- * The modules every page uses, in one chunk rather than a file each (decision 030). Only those
- * imported statically: a module loaded on demand (the native bridge) stays out of first loads.
+ * The modules many pages use, in one chunk rather than a file each (decision 031): a module of
+ * app/components, app/utils or contract/ that the root or the signed-in layout imports, or that
+ * SHARED_BY routes or more do. One that fewer routes use (the picture picker) stays with them, so
+ * the other pages do not download it. Only static imports count: a module loaded on demand (the
+ * native bridge) stays out of first loads.
  */
 const SHARED = /\/(app\/components|app\/utils|contract)\//;
-const sharedChunk: ManualChunksOption = (id, { getModuleInfo }) =>
-  SHARED.test(id) && (getModuleInfo(id)?.importers.length ?? 0) > 0 ? "shared" : undefined;
+const LAYOUTS = /\/app\/(root|routes\/_app)\.tsx$/;
+const ROUTE = /\/app\/(root\.tsx|routes\/)/;
+const SHARED_BY = 4;
+
+const sharedChunk: ManualChunksOption = (id, { getModuleInfo }) => {
+  if (!SHARED.test(id) || !(getModuleInfo(id)?.importers.length ?? 0)) return undefined;
+  const routes = new Set<string>();
+  const seen = new Set<string>();
+  const climb = (module: string) => {
+    if (seen.has(module)) return;
+    seen.add(module);
+    if (ROUTE.test(module)) routes.add(module);
+    for (const importer of getModuleInfo(module)?.importers ?? []) climb(importer);
+  };
+  climb(id);
+  return [...routes].some((route) => LAYOUTS.test(route)) || routes.size >= SHARED_BY ? "shared" : undefined;
+};
 
 export default defineConfig(({ isSsrBuild }) => ({
   server: { port: Number(process.env.PORT) || 3000 },
