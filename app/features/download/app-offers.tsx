@@ -17,7 +17,7 @@ const HEADINGS: Record<Platform, string> = {
 };
 
 /** One link as a button: the first of a list is the main action, the rest are alternatives. */
-export function OfferButton({ offer, main }: { offer: Offer; main: boolean }) {
+function OfferButton({ offer, main }: { offer: Offer; main: boolean }) {
   const { t } = useTranslation();
   return (
     <a className={main ? "button button--block" : "button button--secondary button--block"} href={offer.href}>
