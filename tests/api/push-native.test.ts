@@ -235,7 +235,8 @@ describe("with keys the push services do not know", () => {
     expect(await strange.runJobs()).toMatchObject({ done: 0, failed: 2 });
     expect(fcmFor(token)).toEqual([]);
     expect(apnsFor(deviceToken)).toEqual([]);
-    const errors = (await strange.database.db.select().from(jobs)).map((j) => [j.lastError, j.failedAt]);
+    // In the order the jobs were queued: PostgreSQL returns an updated table's rows in no set order.
+    const errors = (await strange.database.db.select().from(jobs).orderBy(jobs.id)).map((j) => [j.lastError, j.failedAt]);
     expect(errors).toEqual([
       ["push service answered 400", null],
       ["push service answered 403", null],
