@@ -92,15 +92,17 @@ function precompressed(req: Request, res: Response, next: NextFunction) {
 /**
  * Facts only this server knows, in headers the Remix handler passes on (whatever a client sent
  * under these names is overwritten): the visitor's address as Express resolved it (trusting
- * the proxies TRUST_PROXY names), our public host, and whether Remix's own fetch asked
- * (single fetch's `<path>.data`, which Remix strips before loaders and actions see the URL).
+ * the proxies TRUST_PROXY names), the host Remix holds a post's Origin to, and whether Remix's
+ * own fetch asked (single fetch's `<path>.data`, which Remix strips before loaders and actions
+ * see the URL).
  */
 function requestFacts(req: Request, _res: Response, next: NextFunction) {
   req.headers["x-client-ip"] = req.ip ?? "";
   // Remix refuses a post whose Origin differs from its Host (a 500), which a proxy that rewrites
-  // Host would cause on every form; originGuard has already held Origin to PUBLIC_URL, so the
-  // public host is the one to compare with.
-  req.headers["x-forwarded-host"] = PUBLIC_HOST;
+  // Host would cause on every form. originGuard, before this, has let through only an Origin of
+  // the address the browser used or of PUBLIC_URL: that is the host Remix is to compare with.
+  const origin = req.headers.origin;
+  req.headers["x-forwarded-host"] = req.method === "POST" && origin ? new URL(origin).host : PUBLIC_HOST;
   req.headers["x-data-request"] = isDataPath(req.path) ? "1" : "0";
   next();
 }
@@ -138,9 +140,10 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", trustProxyValue(env.TRUST_PROXY));
 app.use(securityHeaders);
-app.use(requestFacts);
 app.use(methodGuard);
+// Before requestFacts, which overwrites the X-Forwarded-Host a trusted proxy sent.
 app.use(originGuard(env.PUBLIC_URL));
+app.use(requestFacts);
 app.use(bodyGuard({ bodyLimit: env.FORM_BODY_LIMIT, uploadLimit: env.UPLOAD_BODY_LIMIT, uploadPaths: UPLOAD_PATHS }));
 app.use(privateCaching);
 const vite = DEV ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" })) : undefined;

@@ -108,10 +108,25 @@ export function methodGuard(req: Request, res: Response, next: NextFunction): vo
 }
 
 /**
- * A post must come from our own pages. Browsers send `Origin` with every cross-site post and
- * `Sec-Fetch-Site` with every request; either one from elsewhere (or "null") is refused, data
- * requests included, which stops CSRF and login CSRF. Clients that send neither (scripts, old
- * webviews) are not browsers a site can abuse.
+ * The scheme and host the browser used: `Host`, or the first `X-Forwarded-Host` when the
+ * proxy that sent the request is one TRUST_PROXY trusts (Express's own rule for
+ * `req.hostname`, which drops the port an origin needs); `req.protocol` follows
+ * `X-Forwarded-Proto` on the same terms.
+ */
+function originUsed(req: Request): string | undefined {
+  const trusts = req.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
+  const forwarded = trusts(req.socket.remoteAddress, 0) ? req.get("x-forwarded-host")?.split(",")[0].trim() : undefined;
+  const host = forwarded || req.get("host");
+  return host && URL.canParse(`${req.protocol}://${host}`) ? new URL(`${req.protocol}://${host}`).origin : undefined;
+}
+
+/**
+ * A post must come from our own pages: its `Origin` is the address the browser used (any
+ * address of the machine, a phone on the network included) or PUBLIC_URL's (a proxy that
+ * rewrites Host). Browsers send `Origin` with every cross-site post and `Sec-Fetch-Site` with
+ * every request; either one from elsewhere (or "null") is refused, data requests included,
+ * which stops CSRF and login CSRF. Clients that send neither (scripts, old webviews) are not
+ * browsers a site can abuse.
  */
 export function originGuard(publicUrl: string) {
   const own = new URL(publicUrl).origin;
@@ -119,7 +134,9 @@ export function originGuard(publicUrl: string) {
     if (SAFE.has(req.method)) return next();
     const origin = req.headers.origin;
     const site = req.headers["sec-fetch-site"];
-    const foreign = (origin !== undefined && origin !== own) || (site !== undefined && site !== "same-origin" && site !== "none");
+    const foreign =
+      (origin !== undefined && origin !== own && origin !== originUsed(req)) ||
+      (site !== undefined && site !== "same-origin" && site !== "none");
     if (!foreign) return next();
     void refuse(req, res, 403, ErrorCode.forbiddenOrigin);
   };
