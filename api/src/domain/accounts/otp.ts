@@ -56,12 +56,7 @@ export async function issueCode(
       .update(otpCodes)
       .set({ consumedAt: now })
       .where(
-        and(
-          eq(otpCodes.email, input.email),
-          eq(otpCodes.purpose, input.purpose),
-          eq(otpCodes.did, input.did),
-          isNull(otpCodes.consumedAt),
-        ),
+        and(eq(otpCodes.email, input.email), eq(otpCodes.purpose, input.purpose), eq(otpCodes.did, input.did), isNull(otpCodes.consumedAt)),
       );
     const code = randomDigits(config.OTP_DIGITS);
     const [row] = await tx
@@ -109,12 +104,7 @@ export async function consumeCode(
       .select()
       .from(otpCodes)
       .where(
-        and(
-          eq(otpCodes.email, input.email),
-          eq(otpCodes.purpose, input.purpose),
-          eq(otpCodes.did, input.did),
-          isNull(otpCodes.consumedAt),
-        ),
+        and(eq(otpCodes.email, input.email), eq(otpCodes.purpose, input.purpose), eq(otpCodes.did, input.did), isNull(otpCodes.consumedAt)),
       )
       .orderBy(desc(otpCodes.createdAt))
       .limit(1)
