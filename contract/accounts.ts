@@ -47,7 +47,10 @@ export const pushTokenBody = z.object({
     .describe("The push token the phone's push service gave the app"),
   platform: z.enum(["android", "ios"]),
 });
-const sendCodeResult = z.object({ resend_after: z.number().int().describe("Seconds until another code may be sent") });
+const sendCodeResult = z.object({
+  resend_after: z.number().int().describe("Seconds until another code may be sent"),
+  did: z.string().describe("The device id the code is bound to: the sign-in with it must send this did"),
+});
 
 export const accountRoutes = {
   did: route({ method: "GET", path: "/v1/user/did/", summary: "Issue a device id", auth: false, response: didResult }),

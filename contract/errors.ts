@@ -40,6 +40,7 @@ export const ErrorCode = {
   pushKeysInvalid: 300121,
   quietHoursInvalid: 300122,
   unsubscribeLinkInvalid: 300123,
+  codeSignInLocked: 300124,
 
   exchangeOwn: 210001,
   exchangePairDone: 210002,
@@ -126,6 +127,7 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, string> = {
   300121: "This browser's push keys are not valid",
   300122: "Enter the quiet hours as two times of day, HH:MM",
   300123: "This unsubscribe link is not valid",
+  300124: "Too many wrong codes on this device: try again later (Retry-After says when)",
   210001: "Cannot join your own stone exchange",
   210002: "Already exchanged stones with this user",
   210003: "Exchange completed",

@@ -47,6 +47,8 @@ export const apiConfigSchema = z.object({
   OTP_RESEND_SECONDS: int(60, 0),
   OTP_MAX_PER_EMAIL_PER_HOUR: int(10, 1),
   OTP_MAX_PER_IP_PER_HOUR: int(30, 1),
+  OTP_LOCK_WRONG_PER_HOUR: int(10, 1),
+  OTP_LOCK_MINUTES: int(15, 1),
   DEVICE_MAX_REGISTRATIONS: int(3, 1),
   DEVICE_ACCOUNTS_PER_DAY: int(1, 1),
   ROUND_SECONDS: int(28800, 1),

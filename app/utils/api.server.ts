@@ -12,6 +12,8 @@ export class ApiError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    /** Seconds until a refusal that is a wait ends (the API's Retry-After). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -128,6 +130,7 @@ export async function callApi<S extends RouteSpec>(
   } = {},
 ): Promise<z.infer<S["response"]>> {
   let raw: unknown;
+  let retryAfter: string | string[] | undefined;
   try {
     const answer = undiciRequest(withCommonQuery(pathOf(spec.path, input.params), caller, input.query), {
       method: spec.method,
@@ -139,8 +142,8 @@ export async function callApi<S extends RouteSpec>(
         ...callerHeaders(caller),
       },
       body: input.form ?? (input.body !== undefined ? JSON.stringify(input.body) : undefined),
-    }).then((res) => res.body.json());
-    raw = await tracked(answer);
+    }).then(async (res) => ({ json: await res.body.json(), retryAfter: res.headers["retry-after"] }));
+    ({ json: raw, retryAfter } = await tracked(answer));
   } catch (error) {
     // The driver's words ("connect ECONNREFUSED 127.0.0.1:8787") name our network: they go to
     // the log, never into a page or a toast.
@@ -150,7 +153,8 @@ export async function callApi<S extends RouteSpec>(
   const envelope = envelopeSchema.safeParse(raw);
   if (!envelope.success) throw new ApiError(ErrorCode.networkNoBody, "unreadable answer");
   const code = envelope.data.code || envelope.data.err_code || 0;
-  if (code !== 0) throw new ApiError(code, envelope.data.err_msg ?? "");
+  if (code !== 0)
+    throw new ApiError(code, envelope.data.err_msg ?? "", typeof retryAfter === "string" ? Number(retryAfter) || undefined : undefined);
   const data = spec.response.safeParse(envelope.data.data ?? {});
   if (!data.success) throw new ApiError(ErrorCode.networkNoBody, "unexpected answer");
   return data.data as z.infer<S["response"]>;

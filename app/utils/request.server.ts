@@ -7,6 +7,7 @@ import type { RouteSpec } from "#contract/route.ts";
 import { ApiError, callApi, type Caller } from "./api.server.ts";
 import { appFromRequest } from "./app-client.server.ts";
 import { detectLocale } from "#lib/visitor-language.ts";
+import { hoursMinutesText } from "./format.ts";
 import { readSession, signedOutCookies, withCookies, type BrowserSession } from "./session.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 import type { Toast } from "./toast.ts";
@@ -30,10 +31,14 @@ export async function requestContext(request: Request): Promise<RequestContext> 
   return { locale, caller, session };
 }
 
-/** The toast for a failed call: its code, and the server's text in case we do not know the code. */
-export function errorToast(error: unknown): Toast {
-  if (error instanceof ApiError) return { kind: "error", code: error.code, message: error.message };
-  throw error;
+/**
+ * The toast for a failed call: its code, and the server's text in case we do not know the code.
+ * A refusal that is a wait says how long (`{{wait}}`), in the reader's words when `locale` is given.
+ */
+export function errorToast(error: unknown, locale?: string): Toast {
+  if (!(error instanceof ApiError)) throw error;
+  const toast: Toast = { kind: "error", code: error.code, message: error.message };
+  return locale && error.retryAfter ? { ...toast, params: { wait: hoursMinutesText(locale, error.retryAfter) } } : toast;
 }
 
 function loginPath(request: Request): string {

@@ -36,6 +36,14 @@ async function sessionCookies(browser: BrowserSession, did: string | undefined):
   return cookies;
 }
 
+/**
+ * The device id the API bound a sign-in code to, kept in the device cookie when it is new to the
+ * browser, so the sign-in that follows comes from the same device (docs/decisions/054).
+ */
+export async function deviceIdCookies(browser: BrowserSession, did: string): Promise<string[]> {
+  return did === browser.did ? [] : [await deviceCookie().serialize(did)];
+}
+
 /** Signs the browser in with the token and device id the API gave. */
 export function signedInCookies(browser: BrowserSession, signIn: { token: string; did: string }): Promise<string[]> {
   browser.stored.set("token", signIn.token);

@@ -159,8 +159,11 @@ describe("races: one account per mailbox", () => {
       const base = name("race");
       const dotted = `${base.slice(0, 3)}.${base.slice(3)}@gmail.com`;
       const tagged = `${base}+x@gmail.com`;
-      const code = await mailedCode(api, caller(api), dotted, "register");
-      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => registerCall(caller(api), i % 2 ? tagged : dotted, code)));
+      const did = await newDid(api);
+      const code = await mailedCode(api, caller(api, { did }), dotted, "register");
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => registerCall(caller(api, { did }), i % 2 ? tagged : dotted, code)),
+      );
       const codes = answers.map((a) => a.body.code);
       expect(
         codes.filter((c) => c === 0),

@@ -92,7 +92,7 @@ export async function newDid(api: TestApi): Promise<string> {
 }
 
 export function sendCode(c: Caller, email: string, purpose: OtpPurpose, query: Record<string, string> = {}) {
-  return c.call<{ resend_after: number }>("POST", "/v1/user/vcode/send/", { email, purpose }, query);
+  return c.call<{ resend_after: number; did: string }>("POST", "/v1/user/vcode/send/", { email, purpose }, query);
 }
 
 /** Sends a code and returns it as read from the mail. */

@@ -20,8 +20,9 @@ test("at most 10 codes per e-mail per hour, from any IP (300105)", async () => {
   api.clock.advance(3599);
   expectCode(await sendCode(caller(api), email, "register"), ErrorCode.sendCodeTooMany);
   api.clock.advance(2);
-  expectOk(await sendCode(caller(api), email, "register"));
-  expectOk(await registerCall(caller(api), email, lastCode(api, email)));
+  const c = caller(api);
+  expectOk(await sendCode(c, email, "register"));
+  expectOk(await registerCall(c, email, lastCode(api, email)));
 });
 
 test("at most 30 codes per client IP per hour (300105)", async () => {

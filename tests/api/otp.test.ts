@@ -32,7 +32,7 @@ describe("POST /v1/user/vcode/send/", () => {
   test("sends a 6-digit code to the normalized address and says when to resend", async () => {
     const email = uniqueEmail("Send");
     const data = expectOk(await sendCode(caller(api), `  ${email.toUpperCase()}  `, "register"));
-    expect(data).toEqual({ resend_after: 60 });
+    expect(data).toEqual({ resend_after: 60, did: expect.any(String) });
     const mail = api.mails.at(-1)!;
     expect(mail.to).toBe(email.toLowerCase());
     const code = lastCode(api, email.toLowerCase());
@@ -85,28 +85,30 @@ describe("POST /v1/user/vcode/send/", () => {
 
   test("a new code for the same e-mail and purpose only after 60 s", async () => {
     const email = uniqueEmail("resend");
-    expectOk(await sendCode(caller(api), email, "register"));
+    const c = caller(api);
+    expectOk(await sendCode(c, email, "register"));
     const first = lastCode(api, email);
-    expectCode(await sendCode(caller(api), email, "register"), ErrorCode.sendCodeTooSoon);
+    expectCode(await sendCode(c, email, "register"), ErrorCode.sendCodeTooSoon);
     api.clock.advance(59);
-    expectCode(await sendCode(caller(api), email, "register"), ErrorCode.sendCodeTooSoon);
+    expectCode(await sendCode(c, email, "register"), ErrorCode.sendCodeTooSoon);
     api.clock.advance(1);
-    expectOk(await sendCode(caller(api), email, "register"));
+    expectOk(await sendCode(c, email, "register"));
     const second = lastCode(api, email);
     // The newest code is the one that counts.
-    if (first !== second) expectCode(await registerCall(caller(api), email, first), ErrorCode.wrongCode);
-    expectOk(await registerCall(caller(api), email, second));
+    if (first !== second) expectCode(await registerCall(c, email, first), ErrorCode.wrongCode);
+    expectOk(await registerCall(c, email, second));
   });
 
   test("a failed mail answers 300102, and the failed code neither counts nor blocks a retry", async () => {
     const email = uniqueEmail("mailfail");
+    const c = caller(api);
     const before = api.mails.length;
     api.failMail.next = true;
-    expectCode(await sendCode(caller(api), email, "register"), ErrorCode.sendCodeFailed);
+    expectCode(await sendCode(c, email, "register"), ErrorCode.sendCodeFailed);
     expect(api.mails.length).toBe(before);
     // No 60 s wait: the failed send left nothing behind.
-    expectOk(await sendCode(caller(api), email, "register"));
-    const user = expectOk(await registerCall(caller(api), email, lastCode(api, email))).user;
+    expectOk(await sendCode(c, email, "register"));
+    const user = expectOk(await registerCall(c, email, lastCode(api, email))).user;
     expect(user.email).toBe(email);
   });
 

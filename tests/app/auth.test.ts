@@ -57,7 +57,7 @@ async function langOf(jar: Jar) {
 async function registerThroughPage(email: string, opts: { query?: string; redirectTo?: string } = {}) {
   const path = `/register${opts.query ?? ""}`;
   const jar = await visitor(path);
-  const sent = await run(() => register.action(args(post(path, { intent: "send", email }, { jar }))));
+  const sent = jar.take(await run(() => register.action(args(post(path, { intent: "send", email }, { jar })))));
   expect(sent.status).toBe(200);
   const sentData = await sent.json();
   expect(sentData).toMatchObject({ email, sent: true, resendAfter: 60, toast: { kind: "success", key: "auth:codeSent" } });
@@ -86,7 +86,7 @@ describe("login action: sending a code", () => {
     const jar = await visitor("/login");
     const email = uniqueEmail("ghost");
     const mailed = api.mails.length;
-    const res = await run(() => login.action(args(post("/login", { intent: "send", email }, { jar }))));
+    const res = jar.take(await run(() => login.action(args(post("/login", { intent: "send", email }, { jar })))));
     const data = await res.json();
     expect(data).toMatchObject({ email, sent: false, toast: { kind: "error", code: ErrorCode.emailNotFound } });
     expect(api.mails.length).toBe(mailed);
@@ -95,7 +95,7 @@ describe("login action: sending a code", () => {
   test("a wrong code keeps the form open with toast 300007 and signs nobody in", async () => {
     const email = uniqueEmail("wrong");
     const jar = await visitor("/register");
-    await run(() => register.action(args(post("/register", { intent: "send", email }, { jar }))));
+    jar.take(await run(() => register.action(args(post("/register", { intent: "send", email }, { jar })))));
     const code = lastCode(api, email);
     const wrong = code === "000000" ? "111111" : "000000";
     const res = await run(() => register.action(args(post("/register", { intent: "register", email, code: wrong }, { jar }))));
@@ -115,7 +115,7 @@ describe("login action: sending a code", () => {
   test("an empty code is asked for (not called wrong), without asking the API; the sent state is kept", async () => {
     const email = uniqueEmail("empty");
     const jar = await visitor("/register");
-    await run(() => register.action(args(post("/register", { intent: "send", email }, { jar }))));
+    jar.take(await run(() => register.action(args(post("/register", { intent: "send", email }, { jar })))));
     const mailed = api.mails.length;
     const res = await run(() => register.action(args(post("/register", { intent: "register", email, code: " ", sent: "1" }, { jar }))));
     const data = await res.json();
@@ -133,7 +133,9 @@ describe("register, then the signed-in pages", () => {
     const jar = await visitor("/register");
     expect((await sessionOf(jar)).did).toBeUndefined();
 
-    const sent = await run(() => register.action(args(post("/register", { intent: "send", email }, { jar }))));
+    const sent = jar.take(await run(() => register.action(args(post("/register", { intent: "send", email }, { jar })))));
+    // The code is bound to this device (docs/decisions/054): the browser keeps the id it was sent for.
+    expect(setCookieNames(sent)).toEqual(["vv_device"]);
     expect((await sent.json()).toast).toEqual({
       kind: "success",
       key: "auth:codeSent",
@@ -220,7 +222,7 @@ describe("register, then the signed-in pages", () => {
     const email = uniqueEmail("login");
     await registerThroughPage(email);
     const jar = await visitor("/login?redirectTo=%2Fteam");
-    const sent = await run(() => login.action(args(post("/login?redirectTo=%2Fteam", { intent: "send", email }, { jar }))));
+    const sent = jar.take(await run(() => login.action(args(post("/login?redirectTo=%2Fteam", { intent: "send", email }, { jar })))));
     expect((await sent.json()).sent).toBe(true);
     const res = jar.take(
       await run(() =>

@@ -179,9 +179,13 @@ export async function createTestApi(
 export interface Answer<T = any> {
   status: number;
   body: { code: number; err_msg?: string; data?: T };
+  headers?: Record<string, string | string[] | number | undefined>;
 }
 
-/** A client of the test API that speaks the way the web app does (query params, HIN token). */
+/**
+ * A client of the test API that speaks the way the web app does (query params, HIN token), and
+ * keeps the device id a code was sent for, as the web app does, so the sign-in comes from it.
+ */
 export function client(api: TestApi, defaults: { did?: string; token?: string; ip?: string } = {}) {
   const state = { ...defaults };
   async function call<T = any>(
@@ -199,7 +203,10 @@ export function client(api: TestApi, defaults: { did?: string; token?: string; i
       remoteAddress: state.ip ?? "127.0.0.1",
       ...(body !== undefined ? { payload: body as object } : {}),
     });
-    return { status: res.statusCode, body: res.json() };
+    const answer: Answer<T> = { status: res.statusCode, body: res.json(), headers: res.headers };
+    const sentFor = (answer.body.data as { did?: unknown } | undefined)?.did;
+    if (path === "/v1/user/vcode/send/" && typeof sentFor === "string") state.did = sentFor;
+    return answer;
   }
   return { state, call };
 }

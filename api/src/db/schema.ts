@@ -114,12 +114,37 @@ export const otpCodes = pgTable(
     purpose: text("purpose").notNull(),
     codeHash: text("code_hash").notNull(),
     ip: text("ip").notNull().default(""),
+    // The device that asked for the code: only a sign-in from it may use the code (decision 054).
+    did: text("did").notNull().default(""),
     attempts: integer("attempts").notNull().default(0),
     createdAt: tz("created_at").notNull(),
     expiresAt: tz("expires_at").notNull(),
     consumedAt: tz("consumed_at"),
   },
   (t) => [index("otp_email_idx").on(t.email, t.purpose, t.createdAt), index("otp_ip_idx").on(t.ip, t.createdAt)],
+);
+
+/** One wrong code typed for a mailbox on a device: counted across codes, so guessing locks that pair (decision 054). */
+export const otpWrongTries = pgTable(
+  "otp_wrong_tries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    email: text("email").notNull(),
+    did: text("did").notNull(),
+    at: tz("at").notNull(),
+  },
+  (t) => [index("otp_wrong_tries_idx").on(t.email, t.did, t.at)],
+);
+
+/** Code sign-in to a mailbox, refused on one device until `lockedUntil`. */
+export const otpLocks = pgTable(
+  "otp_locks",
+  {
+    email: text("email").notNull(),
+    did: text("did").notNull(),
+    lockedUntil: tz("locked_until").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.did] })],
 );
 
 export const authTokens = pgTable(

@@ -6,6 +6,8 @@ export class Failure extends Error {
     readonly code: ErrorCodeValue,
     readonly status = 200,
     message: string = ERROR_MESSAGES[code],
+    /** Seconds until the refusal ends, when it is a wait: sent as Retry-After, so clients can say how long. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }

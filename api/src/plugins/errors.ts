@@ -19,6 +19,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Failure, request, reply) => {
     if (error instanceof Failure) {
       if (error.cause) request.log.warn({ err: error.cause, code: error.code }, "request failed");
+      if (error.retryAfter !== undefined) void reply.header("retry-after", String(error.retryAfter));
       return reply.code(error.status).send(fail(error.code, error.message));
     }
     const status = error.statusCode ?? 500;

@@ -1,10 +1,11 @@
+import { data } from "@remix-run/node";
 import { routes } from "#contract/routes.ts";
 import { callApi } from "#app/utils/api.server.ts";
 import { langCookie } from "#lib/visitor-language.ts";
 import { field, postedForm, type StatusRefusal } from "#app/utils/intent-action.server.ts";
 import { errorToast, requestContext } from "#app/utils/request.server.ts";
 import { safeRedirect } from "#app/utils/safe-redirect.ts";
-import { signedInCookies, withCookies } from "#app/utils/session.server.ts";
+import { deviceIdCookies, signedInCookies, withCookies } from "#app/utils/session.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import type { Toast } from "#app/utils/toast.ts";
 import type { OtpActionData } from "./otp-form.tsx";
@@ -38,7 +39,8 @@ export async function otpAction(request: Request, mode: "login" | "register"): P
     try {
       const sent = await callApi(routes.accounts.sendCode, ctx.caller, { body: { email, purpose: mode } });
       const toast = withEvent({ kind: "success", key: "auth:codeSent" }, "click_get_otp", mode);
-      return { ...kept, sent: true, resendAfter: sent.resend_after, toast };
+      const headers = withCookies(await deviceIdCookies(ctx.session, sent.did));
+      return data({ ...kept, sent: true, resendAfter: sent.resend_after, toast } satisfies OtpActionData, { headers });
     } catch (error) {
       return { ...kept, sent: false, toast: withEvent(errorToast(error), "click_get_otp", mode) };
     }
@@ -60,6 +62,6 @@ export async function otpAction(request: Request, mode: "login" | "register"): P
     const welcome = withEvent({ kind: "success", key: mode === "login" ? "auth:welcomeBack" : "auth:registered" }, "login", mode);
     return redirectWithToast(safeRedirect(field(form, "redirectTo")), welcome, { headers });
   } catch (error) {
-    return { ...kept, sent: true, toast: withEvent(errorToast(error), "login", mode) };
+    return { ...kept, sent: true, toast: withEvent(errorToast(error, ctx.locale), "login", mode) };
   }
 }

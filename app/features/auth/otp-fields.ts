@@ -4,7 +4,7 @@ import type { Toast } from "#app/utils/toast.ts";
 /** The refusals of /login and /register that belong to one field: shown next to it, not as a toast. */
 export const OTP_FIELD_REFUSALS = {
   email: { codes: [ErrorCode.invalidEmail, ErrorCode.emailNotFound, ErrorCode.emailRegistered], keys: [] },
-  code: { codes: [ErrorCode.wrongCode, ErrorCode.codeExpired], keys: ["auth:codeRequired"] },
+  code: { codes: [ErrorCode.wrongCode, ErrorCode.codeExpired, ErrorCode.codeSignInLocked], keys: ["auth:codeRequired"] },
   invite: { codes: [ErrorCode.invalidInviteCode], keys: [] },
 } as const satisfies Record<string, { codes: readonly number[]; keys: readonly string[] }>;
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { OtpPurpose } from "#contract/accounts.ts";
-import { ErrorCode } from "#contract/errors.ts";
-import { otpCodes } from "#api/src/db/schema.ts";
+import { ErrorCode, type ErrorCodeValue } from "#contract/errors.ts";
+import { otpCodes, otpLocks, otpWrongTries } from "#api/src/db/schema.ts";
 import { keyedHash, randomDigits, sameHash } from "#lib/crypto.ts";
 import { Failure } from "#api/src/lib/failure.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
@@ -23,7 +23,7 @@ function codeHash(ctx: DomainContext, email: string, purpose: OtpPurpose, code: 
  */
 export async function issueCode(
   ctx: DomainContext,
-  input: { email: string; purpose: OtpPurpose; ip: string },
+  input: { email: string; purpose: OtpPurpose; ip: string; did: string },
 ): Promise<{ id: number; code: string }> {
   const { config } = ctx;
   const now = ctx.clock.now();
@@ -51,10 +51,13 @@ export async function issueCode(
     if (perEmail >= config.OTP_MAX_PER_EMAIL_PER_HOUR || perIp >= config.OTP_MAX_PER_IP_PER_HOUR) {
       throw new Failure(ErrorCode.sendCodeTooMany);
     }
+    // Only this device's older code goes: a code asked for elsewhere (perhaps by a stranger) leaves the owner's usable.
     await tx
       .update(otpCodes)
       .set({ consumedAt: now })
-      .where(and(eq(otpCodes.email, input.email), eq(otpCodes.purpose, input.purpose), isNull(otpCodes.consumedAt)));
+      .where(
+        and(eq(otpCodes.email, input.email), eq(otpCodes.purpose, input.purpose), eq(otpCodes.did, input.did), isNull(otpCodes.consumedAt)),
+      );
     const code = randomDigits(config.OTP_DIGITS);
     const [row] = await tx
       .insert(otpCodes)
@@ -63,6 +66,7 @@ export async function issueCode(
         purpose: input.purpose,
         codeHash: codeHash(ctx, input.email, input.purpose, code),
         ip: input.ip,
+        did: input.did,
         createdAt: now,
         expiresAt: new Date(now.getTime() + config.OTP_TTL_SECONDS * 1000),
       })
@@ -77,35 +81,64 @@ export async function withdrawCode(ctx: DomainContext, id: number): Promise<void
 }
 
 /**
- * Consumes the current code when it matches. A wrong try is counted (and committed)
- * before the failure is thrown; the last allowed wrong try burns the code.
+ * Consumes the device's current code when it matches. A code asked for from another device is
+ * not looked at: the try is wrong, as if no code existed. Every wrong try is counted (and
+ * committed) before the failure is thrown: on the code, whose last allowed wrong try burns it,
+ * and for the mailbox on this device, where OTP_LOCK_WRONG_PER_HOUR of them, whatever the
+ * codes, lock code sign-in there for OTP_LOCK_MINUTES (decision 054). The pair's advisory lock
+ * makes concurrent tries count one after another, so a burst of guesses cannot slip past it.
  */
-export async function consumeCode(ctx: DomainContext, input: { email: string; purpose: OtpPurpose; code: string }): Promise<void> {
+export async function consumeCode(
+  ctx: DomainContext,
+  input: { email: string; purpose: OtpPurpose; code: string; did: string },
+): Promise<void> {
+  const { config } = ctx;
   const now = ctx.clock.now();
-  const outcome = await inTransaction(ctx, async ({ db: tx }) => {
+  const outcome = await inTransaction(ctx, async ({ db: tx }): Promise<{ code: ErrorCodeValue; retryAfter?: number } | undefined> => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`otp-try:${input.email}\n${input.did}`}, 0))`);
+    const pair = and(eq(otpLocks.email, input.email), eq(otpLocks.did, input.did));
+    const [lock] = await tx.select({ lockedUntil: otpLocks.lockedUntil }).from(otpLocks).where(pair);
+    if (lock && lock.lockedUntil > now) return locked(lock.lockedUntil, now);
+
     const [current] = await tx
       .select()
       .from(otpCodes)
-      .where(and(eq(otpCodes.email, input.email), eq(otpCodes.purpose, input.purpose), isNull(otpCodes.consumedAt)))
+      .where(
+        and(eq(otpCodes.email, input.email), eq(otpCodes.purpose, input.purpose), eq(otpCodes.did, input.did), isNull(otpCodes.consumedAt)),
+      )
       .orderBy(desc(otpCodes.createdAt))
       .limit(1)
       .for("update");
-    if (!current) return ErrorCode.wrongCode;
-    if (current.expiresAt.getTime() <= now.getTime()) return ErrorCode.codeExpired;
-    if (!sameHash(current.codeHash, codeHash(ctx, input.email, input.purpose, input.code.trim()))) {
+    if (current && current.expiresAt.getTime() <= now.getTime()) return { code: ErrorCode.codeExpired };
+    if (current && sameHash(current.codeHash, codeHash(ctx, input.email, input.purpose, input.code.trim()))) {
+      await tx.update(otpCodes).set({ consumedAt: now }).where(eq(otpCodes.id, current.id));
+      return undefined;
+    }
+    if (current) {
       const attempts = current.attempts + 1;
       await tx
         .update(otpCodes)
-        .set({ attempts, consumedAt: attempts >= ctx.config.OTP_MAX_ATTEMPTS ? now : null })
+        .set({ attempts, consumedAt: attempts >= config.OTP_MAX_ATTEMPTS ? now : null })
         .where(eq(otpCodes.id, current.id));
-      return ErrorCode.wrongCode;
     }
-    const used = await tx
-      .update(otpCodes)
-      .set({ consumedAt: now })
-      .where(and(eq(otpCodes.id, current.id), isNull(otpCodes.consumedAt)))
-      .returning({ id: otpCodes.id });
-    return used.length === 1 ? 0 : ErrorCode.wrongCode;
+    await tx.insert(otpWrongTries).values({ email: input.email, did: input.did, at: now });
+    // Tries before the last lock ended were paid for by that lock: each lock needs a fresh run of wrong tries.
+    const since = new Date(Math.max(now.getTime() - HOUR_MS, lock?.lockedUntil.getTime() ?? 0));
+    const [{ wrong }] = await tx
+      .select({ wrong: sql<number>`count(*)::int` })
+      .from(otpWrongTries)
+      .where(and(eq(otpWrongTries.email, input.email), eq(otpWrongTries.did, input.did), gt(otpWrongTries.at, since)));
+    if (wrong < config.OTP_LOCK_WRONG_PER_HOUR) return { code: ErrorCode.wrongCode };
+    const lockedUntil = new Date(now.getTime() + config.OTP_LOCK_MINUTES * 60_000);
+    await tx
+      .insert(otpLocks)
+      .values({ email: input.email, did: input.did, lockedUntil })
+      .onConflictDoUpdate({ target: [otpLocks.email, otpLocks.did], set: { lockedUntil } });
+    return locked(lockedUntil, now);
   });
-  if (outcome !== 0) throw new Failure(outcome);
+  if (outcome) throw new Failure(outcome.code, 200, undefined, outcome.retryAfter);
+}
+
+function locked(until: Date, now: Date) {
+  return { code: ErrorCode.codeSignInLocked, retryAfter: Math.ceil((until.getTime() - now.getTime()) / 1000) };
 }

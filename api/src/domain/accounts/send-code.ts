@@ -19,11 +19,14 @@ import { checkEmailFor } from "./sign-in.ts";
  * The device's rules are checked here too, so a second account on a shared phone learns why
  * before waiting for a mail and typing its code; sign-in checks them again, since a slot may
  * be taken in between.
+ *
+ * The code is bound to the device that asked (decision 054). A caller without a device id of
+ * ours gets one here, in the answer: the sign-in must come with it.
  */
 export async function sendCode(
   ctx: DomainContext,
   input: { email: string; purpose: OtpPurpose; ip: string; language?: string; did?: string },
-): Promise<{ resend_after: number }> {
+): Promise<{ resend_after: number; did: string }> {
   const { email, canonical, existing } = await checkEmailFor(ctx, input.email, input.purpose);
   const device = await findDevice(ctx, input.did);
   if (input.purpose === "register" && device.registrations >= ctx.config.DEVICE_MAX_REGISTRATIONS) {
@@ -32,7 +35,7 @@ export async function sendCode(
   if (existing && input.purpose === "login" && !(await hasDailySlot(ctx, { did: device.did, userId: existing.id }))) {
     throw new Failure(ErrorCode.deviceDailyLogin);
   }
-  const issued = await issueCode(ctx, { email: canonical, purpose: input.purpose, ip: input.ip });
+  const issued = await issueCode(ctx, { email: canonical, purpose: input.purpose, ip: input.ip, did: device.did });
   const mail = otpMail({
     to: existing?.email ?? email,
     code: issued.code,
@@ -46,5 +49,5 @@ export async function sendCode(
     await withdrawCode(ctx, issued.id);
     throw Object.assign(new Failure(ErrorCode.sendCodeFailed), { cause: error });
   }
-  return { resend_after: ctx.config.OTP_RESEND_SECONDS };
+  return { resend_after: ctx.config.OTP_RESEND_SECONDS, did: device.did };
 }

@@ -51,7 +51,7 @@ export async function register(
   const inviter = input.inviteCode ? await inviterByCode(ctx, input.inviteCode) : undefined;
   const device = await findDevice(ctx, input.did);
   if (device.registrations >= ctx.config.DEVICE_MAX_REGISTRATIONS) throw new Failure(ErrorCode.deviceRegisterLimit);
-  await consumeCode(ctx, { email: canonical, purpose: "register", code: input.code });
+  await consumeCode(ctx, { email: canonical, purpose: "register", code: input.code, did: device.did });
 
   const uiLang = normalizeLanguage(input.uiLang) ?? DEFAULT_LANGUAGE;
   const lang = normalizeLanguage(input.lang) ?? uiLang;
@@ -103,7 +103,7 @@ export async function login(ctx: DomainContext, input: { email: string; code: st
   if (user.bannedAt) throw new Failure(ErrorCode.accountBanned);
   const device = await findDevice(ctx, input.did);
   if (!(await hasDailySlot(ctx, { did: device.did, userId: user.id }))) throw new Failure(ErrorCode.deviceDailyLogin);
-  await consumeCode(ctx, { email: canonical, purpose: "login", code: input.code });
+  await consumeCode(ctx, { email: canonical, purpose: "login", code: input.code, did: device.did });
   return inTransaction(ctx, async (tx) => {
     await recordDevice(tx, device.did);
     if (!(await claimDailySlot(tx, { did: device.did, userId: user.id }))) throw new Failure(ErrorCode.deviceDailyLogin);
