@@ -145,8 +145,12 @@ class Ledger {
   }
 }
 
-/** Refusals that write by design: a wrong one-time code counts against the code, and the last allowed try burns it. */
-const WRITING_REFUSALS: Record<number, readonly string[]> = { [ErrorCode.wrongCode]: ['"public"."otp_codes"'] };
+/**
+ * Refusals that write by design: a wrong one-time code counts against the code (the last allowed
+ * try burns it) and against the account on that device, which locks code sign-in there after too many.
+ */
+const OTP_TRIES = ['"public"."otp_codes"', '"public"."otp_wrong_tries"', '"public"."otp_locks"'];
+const WRITING_REFUSALS: Record<number, readonly string[]> = { [ErrorCode.wrongCode]: OTP_TRIES, [ErrorCode.codeSignInLocked]: OTP_TRIES };
 
 function writesAsDesigned(code: number | undefined, tables: string[]): boolean {
   const allowed = code === undefined ? undefined : WRITING_REFUSALS[code];

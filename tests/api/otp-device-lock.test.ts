@@ -116,6 +116,8 @@ describe("wrong codes lock code sign-in for the account on that device", () => {
     api.clock.advance(3600);
     const code = await mailedCode(api, phone, email, "login");
     expectCode(await loginCall(phone, email, wrongOf(code)), ErrorCode.wrongCode);
+    // The tries that no longer count are gone: a pair holds no more rows than one lock's worth.
+    expect(await wrongTriesOf(email, phone.state.did!)).toBe(1);
     expectOk(await loginCall(phone, email, code));
   });
 

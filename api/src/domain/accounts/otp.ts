@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import type { OtpPurpose } from "#contract/accounts.ts";
 import { ErrorCode, type ErrorCodeValue } from "#contract/errors.ts";
 import { otpCodes, otpLocks, otpWrongTries } from "#api/src/db/schema.ts";
@@ -121,13 +121,16 @@ export async function consumeCode(
         .set({ attempts, consumedAt: attempts >= config.OTP_MAX_ATTEMPTS ? now : null })
         .where(eq(otpCodes.id, current.id));
     }
-    await tx.insert(otpWrongTries).values({ email: input.email, did: input.did, at: now });
     // Tries before the last lock ended were paid for by that lock: each lock needs a fresh run of wrong tries.
     const since = new Date(Math.max(now.getTime() - HOUR_MS, lock?.lockedUntil.getTime() ?? 0));
+    const tries = and(eq(otpWrongTries.email, input.email), eq(otpWrongTries.did, input.did));
+    // Those no longer count and go, so a pair never holds more rows than one lock's worth.
+    await tx.delete(otpWrongTries).where(and(tries, lte(otpWrongTries.at, since)));
+    await tx.insert(otpWrongTries).values({ email: input.email, did: input.did, at: now });
     const [{ wrong }] = await tx
       .select({ wrong: sql<number>`count(*)::int` })
       .from(otpWrongTries)
-      .where(and(eq(otpWrongTries.email, input.email), eq(otpWrongTries.did, input.did), gt(otpWrongTries.at, since)));
+      .where(and(tries, gt(otpWrongTries.at, since)));
     if (wrong < config.OTP_LOCK_WRONG_PER_HOUR) return { code: ErrorCode.wrongCode };
     const lockedUntil = new Date(now.getTime() + config.OTP_LOCK_MINUTES * 60_000);
     await tx
