@@ -48,6 +48,8 @@ for (const lng of ["en", "ar", "ta"]) {
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole("status").filter({ hasText: t("profile:emailChange.done") })).toBeVisible();
     await expect(page.getByText(next, { exact: true })).toBeVisible();
+    await page.getByRole("link", { name: t("profile:emailChange.title") }).scrollIntoViewIfNeeded();
+    await shootBothThemes(page, `change-email-done-${lng}`);
     const notice = await mailMatching(old, since, (m) => m.subject === t("mail:emailChanged.subject"));
     expect(notice.text).toContain("n***@example.com");
   });

@@ -103,8 +103,11 @@ export function ChangeEmailPage() {
             </dd>
           </div>
         </dl>
-        <p className="hint">{t("profile:emailChange.lead")}</p>
-        {to ? <CodeForm key={to} to={to} /> : <AddressForm />}
+        {/* The form's spacing, so the explanation stands apart from the first field's label. */}
+        <div className="form">
+          <p className="hint">{t("profile:emailChange.lead")}</p>
+          {to ? <CodeForm key={to} to={to} /> : <AddressForm />}
+        </div>
       </section>
     </main>
   );
