@@ -47,6 +47,9 @@ export const pushTokenBody = z.object({
     .describe("The push token the phone's push service gave the app"),
   platform: z.enum(["android", "ios"]),
 });
+const changeEmailSendBody = z.object({ email: email.describe("The new address: the code goes there") });
+const changeEmailBody = z.object({ email: email.describe("The new address the code was sent to"), code: otp });
+const changeEmailResult = z.object({ user: userSchema });
 const sendCodeResult = z.object({
   resend_after: z.number().int().describe("Seconds until another code may be sent"),
   did: z.string().describe("The device id the code is bound to: the sign-in with it must send this did"),
@@ -85,6 +88,22 @@ export const accountRoutes = {
     auth: true,
     body: logoutBody,
     response: emptyResult,
+  }),
+  changeEmailSend: route({
+    method: "POST",
+    path: "/v1/user/email/vcode/send/",
+    summary: "E-mail a code to the new address the account is to move to (bound to this device, under the send limits)",
+    auth: true,
+    body: changeEmailSendBody,
+    response: sendCodeResult,
+  }),
+  changeEmail: route({
+    method: "POST",
+    path: "/v1/user/email/",
+    summary: "Move the account to the new address with its code; the old address gets a notice and is free for a new account",
+    auth: true,
+    body: changeEmailBody,
+    response: changeEmailResult,
   }),
   pushToken: route({
     method: "PUT",

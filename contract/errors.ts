@@ -41,6 +41,8 @@ export const ErrorCode = {
   quietHoursInvalid: 300122,
   unsubscribeLinkInvalid: 300123,
   codeSignInLocked: 300124,
+  emailTaken: 300125,
+  emailUnchanged: 300126,
 
   exchangeOwn: 210001,
   exchangePairDone: 210002,
@@ -128,6 +130,8 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, string> = {
   300122: "Enter the quiet hours as two times of day, HH:MM",
   300123: "This unsubscribe link is not valid",
   300124: "Too many wrong codes on this device: try again later (Retry-After says when)",
+  300125: "This e-mail belongs to another account",
+  300126: "This is already the account's e-mail",
   210001: "Cannot join your own stone exchange",
   210002: "Already exchanged stones with this user",
   210003: "Exchange completed",

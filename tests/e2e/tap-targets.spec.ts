@@ -96,6 +96,8 @@ for (const lng of ["en", "ar"]) {
         "/mine?confirm=logout",
         "/settings",
         "/settings?confirm=delete",
+        "/settings/email",
+        "/settings/email?to=next%40example.com",
         "/campaign",
         "/map",
         "/rules",

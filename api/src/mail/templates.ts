@@ -37,16 +37,18 @@ ${paragraphs}
 <p>— VV</p></body></html>`;
 }
 
+const OTP_INTROS = { register: "otp.introRegister", login: "otp.introLogin", change_email: "otp.introChangeEmail" } as const;
+
 /** The one-time-code e-mail, in plain text and simple HTML, in the reader's language. */
 export function otpMail(input: {
   to: string;
   code: string;
   minutes: number;
-  purpose: "register" | "login";
+  purpose: "register" | "login" | "change_email";
   language?: string;
 }): MailMessage {
   const { t, lng } = tFor(input.language);
-  const intro = t(input.purpose === "register" ? "otp.introRegister" : "otp.introLogin");
+  const intro = t(OTP_INTROS[input.purpose]);
   const expires = t("otp.expires", { minutes: input.minutes });
   const ignore = t("otp.ignore");
   return {
@@ -59,6 +61,30 @@ export function otpMail(input: {
 <p style="font-size:28px;font-weight:700;letter-spacing:6px">${input.code}</p>
 <p>${escapeHtml(expires)}</p>
 <p style="color:#555">${escapeHtml(ignore)}</p>`,
+    ),
+  };
+}
+
+/** "n***@example.com": enough for the owner to recognise, too little to hand a stranger the new address. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  return `${email.slice(0, Math.min(1, at))}***${email.slice(at)}`;
+}
+
+/** The notice to the old address that the account's e-mail changed, in the account's language. */
+export function emailChangedMail(input: { to: string; newEmail: string; language?: string }): MailMessage {
+  const { t, lng } = tFor(input.language);
+  const masked = maskEmail(input.newEmail);
+  const changed = t("emailChanged.body", { email: masked });
+  const notYou = t("emailChanged.notYou");
+  return {
+    to: input.to,
+    subject: t("emailChanged.subject"),
+    text: `${changed}\n\n${notYou}\n\n— VV\n`,
+    // An address keeps its own left-to-right order inside an Arabic or Urdu sentence.
+    html: htmlPage(
+      lng,
+      `<p>${escapeHtml(changed).replace(escapeHtml(masked), `<bdi>${escapeHtml(masked)}</bdi>`)}</p>\n<p style="color:#555">${escapeHtml(notYou)}</p>`,
     ),
   };
 }

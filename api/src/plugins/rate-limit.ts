@@ -6,9 +6,16 @@ import { ledgerRoutes } from "#contract/ledger.ts";
 import { ErrorCode, ERROR_MESSAGES } from "#contract/errors.ts";
 import { rateLimits, type RateLimits } from "#lib/rate-limit.ts";
 
-/** Calls that try codes or make accounts and devices: a tighter limit per client IP. */
+/** Calls that send or try codes or make accounts and devices: a tighter limit per client IP. */
 const AUTH_ROUTES = new Set<string>(
-  [accountRoutes.did, accountRoutes.sendCode, accountRoutes.register, accountRoutes.login].map((r) => r.path),
+  [
+    accountRoutes.did,
+    accountRoutes.sendCode,
+    accountRoutes.register,
+    accountRoutes.login,
+    accountRoutes.changeEmailSend,
+    accountRoutes.changeEmail,
+  ].map((r) => r.path),
 );
 
 /** Calls that stream a user's whole history: a few an hour per user are plenty. */

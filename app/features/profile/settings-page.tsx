@@ -123,6 +123,9 @@ export function SettingsPage() {
             </dd>
           </div>
         </dl>
+        <Link to="/settings/email" className="button button--secondary button--block">
+          {t("profile:emailChange.title")}
+        </Link>
         <LanguageForm />
         <Link to="?confirm=logout" className="button button--secondary button--block" preventScrollReset>
           {t("profile:logout")}

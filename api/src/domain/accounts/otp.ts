@@ -8,11 +8,14 @@ import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 
 const HOUR_MS = 3_600_000;
 
+/** A sign-in code's purpose, or a change of e-mail's, which names the account it is for: its code changes no other. */
+export type CodePurpose = OtpPurpose | `change_email:${number}`;
+
 // The `email` of a code, in its row, its hash and its locks, is the canonical form (canonicalEmail,
 // docs/decisions/037): the codes and their send limits are the mailbox's, whichever variant of
 // its address was typed, so "+tags" do not multiply the codes one inbox can be sent.
 
-function codeHash(ctx: DomainContext, email: string, purpose: OtpPurpose, code: string) {
+function codeHash(ctx: DomainContext, email: string, purpose: CodePurpose, code: string) {
   return keyedHash(ctx.config.API_SECRET, `${purpose}\n${email}\n${code}`);
 }
 
@@ -23,7 +26,7 @@ function codeHash(ctx: DomainContext, email: string, purpose: OtpPurpose, code: 
  */
 export async function issueCode(
   ctx: DomainContext,
-  input: { email: string; purpose: OtpPurpose; ip: string; did: string },
+  input: { email: string; purpose: CodePurpose; ip: string; did: string },
 ): Promise<{ id: number; code: string }> {
   const { config } = ctx;
   const now = ctx.clock.now();
@@ -87,16 +90,19 @@ export async function withdrawCode(ctx: DomainContext, id: number): Promise<void
  * and for the mailbox on this device, where OTP_LOCK_WRONG_PER_HOUR of them, whatever the
  * codes, lock code sign-in there for OTP_LOCK_MINUTES (decision 054). The pair's advisory lock
  * makes concurrent tries count one after another, so a burst of guesses cannot slip past it.
+ * `account` is the mailbox whose lock counts the tries when it is not the code's: a change of
+ * e-mail mails the new address, but its wrong codes lock the account's own sign-in on the device.
  */
 export async function consumeCode(
   ctx: DomainContext,
-  input: { email: string; purpose: OtpPurpose; code: string; did: string },
+  input: { email: string; purpose: CodePurpose; code: string; did: string; account?: string },
 ): Promise<void> {
   const { config } = ctx;
   const now = ctx.clock.now();
+  const account = input.account ?? input.email;
   const outcome = await inTransaction(ctx, async ({ db: tx }): Promise<{ code: ErrorCodeValue; retryAfter?: number } | undefined> => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`otp-try:${input.email}\n${input.did}`}, 0))`);
-    const pair = and(eq(otpLocks.email, input.email), eq(otpLocks.did, input.did));
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`otp-try:${account}\n${input.did}`}, 0))`);
+    const pair = and(eq(otpLocks.email, account), eq(otpLocks.did, input.did));
     const [lock] = await tx.select({ lockedUntil: otpLocks.lockedUntil }).from(otpLocks).where(pair);
     if (lock && lock.lockedUntil > now) return locked(lock.lockedUntil, now);
 
@@ -123,10 +129,10 @@ export async function consumeCode(
     }
     // Tries before the last lock ended were paid for by that lock: each lock needs a fresh run of wrong tries.
     const since = new Date(Math.max(now.getTime() - HOUR_MS, lock?.lockedUntil.getTime() ?? 0));
-    const tries = and(eq(otpWrongTries.email, input.email), eq(otpWrongTries.did, input.did));
+    const tries = and(eq(otpWrongTries.email, account), eq(otpWrongTries.did, input.did));
     // Those no longer count and go, so a pair never holds more rows than one lock's worth.
     await tx.delete(otpWrongTries).where(and(tries, lte(otpWrongTries.at, since)));
-    await tx.insert(otpWrongTries).values({ email: input.email, did: input.did, at: now });
+    await tx.insert(otpWrongTries).values({ email: account, did: input.did, at: now });
     const [{ wrong }] = await tx
       .select({ wrong: sql<number>`count(*)::int` })
       .from(otpWrongTries)
@@ -135,7 +141,7 @@ export async function consumeCode(
     const lockedUntil = new Date(now.getTime() + config.OTP_LOCK_MINUTES * 60_000);
     await tx
       .insert(otpLocks)
-      .values({ email: input.email, did: input.did, lockedUntil })
+      .values({ email: account, did: input.did, lockedUntil })
       .onConflictDoUpdate({ target: [otpLocks.email, otpLocks.did], set: { lockedUntil } });
     return locked(lockedUntil, now);
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { accountRoutes } from "#contract/accounts.ts";
+import { changeEmail, sendChangeEmailCode } from "#api/src/domain/accounts/change-email.ts";
 import { issueDid } from "#api/src/domain/accounts/devices.ts";
 import { bindPushToken } from "#api/src/domain/accounts/push-tokens.ts";
 import { sendCode } from "#api/src/domain/accounts/send-code.ts";
@@ -33,6 +34,14 @@ export async function accountsApi(app: FastifyInstance): Promise<void> {
     await logout(ctx, principal, { webPushEndpoint: body.web_push_endpoint });
     return {};
   });
+
+  bind(app, accountRoutes.changeEmailSend, ({ principal, body, query, request }) =>
+    sendChangeEmailCode(ctx, principal, { email: body.email, ip: request.ip, did: query.did ?? principal.did ?? undefined }),
+  );
+
+  bind(app, accountRoutes.changeEmail, ({ principal, body, query }) =>
+    changeEmail(ctx, principal, { email: body.email, code: body.code, did: query.did ?? principal.did ?? undefined }),
+  );
 
   bind(app, accountRoutes.pushToken, async ({ principal, body, query }) => {
     await bindPushToken(ctx, principal, { did: query.did, token: body.token, platform: body.platform });
