@@ -41,6 +41,8 @@ export const ErrorCode = {
   quietHoursInvalid: 300122,
   unsubscribeLinkInvalid: 300123,
   codeSignInLocked: 300124,
+  sessionNotFound: 300125,
+  sessionLinkInvalid: 300126,
 
   exchangeOwn: 210001,
   exchangePairDone: 210002,
@@ -128,6 +130,8 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, string> = {
   300122: "Enter the quiet hours as two times of day, HH:MM",
   300123: "This unsubscribe link is not valid",
   300124: "Too many wrong codes on this device: try again later (Retry-After says when)",
+  300125: "No such session of this account, or it has ended already",
+  300126: "This sign-out link is not valid or has expired",
   210001: "Cannot join your own stone exchange",
   210002: "Already exchanged stones with this user",
   210003: "Exchange completed",
