@@ -12,7 +12,6 @@ const sessionSchema = z.object({
   last_seen_at: epochSeconds.describe("Last used at, to within SESSION_TOUCH_MINUTES"),
   current: z.boolean().describe("The session making this call"),
 });
-export type SessionInfo = z.infer<typeof sessionSchema>;
 
 const sessionId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
