@@ -43,6 +43,8 @@ export const ErrorCode = {
   codeSignInLocked: 300124,
   emailTaken: 300125,
   emailUnchanged: 300126,
+  sessionNotFound: 300127,
+  sessionLinkInvalid: 300128,
 
   exchangeOwn: 210001,
   exchangePairDone: 210002,
@@ -132,6 +134,8 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, string> = {
   300124: "Too many wrong codes on this device: try again later (Retry-After says when)",
   300125: "This e-mail belongs to another account",
   300126: "This is already the account's e-mail",
+  300127: "No such session of this account, or it has ended already",
+  300128: "This sign-out link is not valid or has expired",
   210001: "Cannot join your own stone exchange",
   210002: "Already exchanged stones with this user",
   210003: "Exchange completed",

@@ -7,6 +7,7 @@ import { profileRoutes } from "./profile.ts";
 import { pushRoutes } from "./push.ts";
 import type { RouteSpec } from "./route.ts";
 import { rulesRoutes } from "./rules.ts";
+import { sessionRoutes } from "./sessions.ts";
 import { teamRoutes } from "./team.ts";
 import { toolsRoutes } from "./tools.ts";
 import { ledgerRoutes } from "./ledger.ts";
@@ -14,6 +15,7 @@ import { ledgerRoutes } from "./ledger.ts";
 /** Every /v1 call, by feature. Each feature's file holds its own entries; this only merges them. */
 export const routes = {
   accounts: accountRoutes,
+  sessions: sessionRoutes,
   profile: profileRoutes,
   team: teamRoutes,
   airdrop: airdropRoutes,

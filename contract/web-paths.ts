@@ -37,6 +37,11 @@ export function unsubscribePath(token: string, language: string): string {
   return `/unsubscribe?token=${encodeURIComponent(token)}&ui_lang=${encodeURIComponent(language)}`;
 }
 
+/** The page a new-device e-mail's "Not you?" link opens (app/routes/sessions.end.tsx): it asks before it signs that session out. */
+export function sessionEndPath(token: string, language: string): string {
+  return `/sessions/end?token=${encodeURIComponent(token)}&ui_lang=${encodeURIComponent(language)}`;
+}
+
 /** An exchange's own page (app/routes/_app.swap.$exchangeId.tsx), as it forms and once it is done. */
 export function exchangePath(exchangeId: number): string {
   return `/swap/${exchangeId}`;

@@ -28,6 +28,7 @@ const PAGES = [
   "/swap",
   "/mine",
   "/settings",
+  "/settings/sessions",
   "/campaign",
   "/map",
   "/privacy",

@@ -7,6 +7,7 @@ import { frameworkErrors, installErrorHandling } from "./plugins/errors.ts";
 import { openApiRoute } from "./plugins/openapi.ts";
 import { rateLimitHook } from "./plugins/rate-limit.ts";
 import { accountsApi } from "./routes/v1/accounts.ts";
+import { sessionsApi } from "./routes/v1/sessions.ts";
 import { airdropApi } from "./routes/v1/airdrop.ts";
 import { filesApi } from "./routes/v1/files.ts";
 import { mapApi } from "./routes/v1/map.ts";
@@ -60,6 +61,7 @@ export async function buildApp(domain: DomainContext, opts: { logger: Logger | f
   });
   await app.register(openApiRoute);
   await app.register(accountsApi);
+  await app.register(sessionsApi);
   await app.register(profileApi);
   await app.register(teamApi);
   await app.register(toolsApi);

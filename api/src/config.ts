@@ -50,6 +50,10 @@ export const apiConfigSchema = z.object({
   OTP_LOCK_WRONG_PER_HOUR: int(10, 1),
   OTP_LOCK_MINUTES: int(15, 1),
   DEVICE_MAX_REGISTRATIONS: int(3, 1),
+  /** A session's "last seen" is written at most this often, not on every call. */
+  SESSION_TOUCH_MINUTES: int(5, 1),
+  /** How long the "Not you?" link of a new-device e-mail can sign that session out. */
+  SESSION_END_LINK_HOURS: int(72, 1),
   DEVICE_ACCOUNTS_PER_DAY: int(1, 1),
   ROUND_SECONDS: int(28800, 1),
   ROUND_EPOCH: z.iso.datetime({ offset: true }).default("2026-01-01T00:00:00Z"),

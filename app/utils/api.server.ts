@@ -27,6 +27,8 @@ export interface Caller {
   requestId?: string;
   /** The visitor's address, forwarded so per-IP limits count people, not the web server. */
   clientIp?: string;
+  /** The visitor's browser, which a sign-in records to name the session in the sessions list. */
+  userAgent?: string;
   /** Set when the page runs inside the native app's webview (its platform and version code). */
   app?: NativeApp;
 }
@@ -105,6 +107,7 @@ function callerHeaders(caller: Caller): Record<string, string> {
     ...(caller.token ? { authorization: `HIN ${caller.token}` } : {}),
     ...(caller.requestId ? { "x-request-id": caller.requestId } : {}),
     ...(caller.clientIp ? { "x-forwarded-for": caller.clientIp } : {}),
+    ...(caller.userAgent ? { "user-agent": caller.userAgent } : {}),
     ...(appKey ? { [APP_KEY_HEADER]: appKey } : {}),
   };
 }

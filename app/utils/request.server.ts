@@ -26,6 +26,7 @@ export async function requestContext(request: Request): Promise<RequestContext> 
     locale,
     requestId: request.headers.get("x-request-id") ?? randomUUID(),
     clientIp: request.headers.get("x-client-ip") || undefined,
+    userAgent: request.headers.get("user-agent") || undefined,
     app,
   };
   return { locale, caller, session };

@@ -419,7 +419,7 @@ async function newAccount(): Promise<typeof me> {
 
 /** The live token stopped working (a fuzzed logout or account deletion): a new login, or a new account. */
 async function replaceToken(): Promise<void> {
-  me = { ...me, token: await issueToken(api.domain, me.userId, me.did) };
+  me = { ...me, token: (await issueToken(api.domain, me.userId, me.did)).token };
   const check = await api.app.inject({ method: "GET", url: "/v1/user/", headers: { authorization: `HIN ${me.token}` } });
   if (check.json().code !== 0) me = await newAccount();
 }

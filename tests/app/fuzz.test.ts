@@ -161,7 +161,7 @@ async function signedIn(): Promise<Browser> {
   browser ??= await newBrowser();
   const s = await sessionOf(browser.jar);
   if (s.token) return browser;
-  const token = await issueToken(api.domain, browser.userId, browser.did);
+  const { token } = await issueToken(api.domain, browser.userId, browser.did);
   browser.jar.take(new Response(null, { headers: session.withCookies(await session.signedInCookies(s, { token, did: browser.did })) }));
   if ((await accountOf(browser.jar)).userId === undefined) browser = await newBrowser();
   return browser;

@@ -156,6 +156,9 @@ export const authTokens = pgTable(
       .references(() => users.id),
     tokenHash: text("token_hash").notNull(),
     did: text("did"),
+    // Read from the user agent at sign-in, so the sessions list names the device (decision 055).
+    browser: text("browser").notNull().default(""),
+    os: text("os").notNull().default(""),
     createdAt: tz("created_at").notNull(),
     lastSeenAt: tz("last_seen_at").notNull(),
     revokedAt: tz("revoked_at"),

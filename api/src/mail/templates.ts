@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import i18next, { type TFunction } from "i18next";
+import { BROWSER_NAMES, OS_NAMES } from "#contract/device-names.ts";
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, languageDir, normalizeLanguage } from "#contract/languages.ts";
 import type { MailMessage } from "./mailer.ts";
 
@@ -164,5 +165,32 @@ export function roundMail(input: {
 <p style="color:#555">${escapeHtml(why)} <a href="${escapeHtml(input.unsubscribeUrl)}">${escapeHtml(unsubscribe)}</a></p>`,
     ),
     headers: { "List-Unsubscribe": targets.join(", "), "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}
+
+/** "Android Chrome": the system, then the browser (or the VV app), as the reader's language names them. */
+function deviceName(t: TFunction, browser: string, os: string): string {
+  const browserName = browser === "app" ? t("newDevice.app") : BROWSER_NAMES[browser as keyof typeof BROWSER_NAMES];
+  const parts = [OS_NAMES[os as keyof typeof OS_NAMES], browserName].filter(Boolean);
+  return parts.length ? parts.join(" ") : t("newDevice.unknown");
+}
+
+/** A sign-in from a device the account had never used, with the link that signs that session out. */
+export function newDeviceMail(input: { to: string; browser: string; os: string; endUrl: string; language?: string }): MailMessage {
+  const { t, lng } = tFor(input.language);
+  const device = deviceName(t, input.browser, input.os);
+  const intro = t("newDevice.intro", { device });
+  const ifYou = t("newDevice.ifYou");
+  const action = t("newDevice.action");
+  return {
+    to: input.to,
+    subject: t("newDevice.subject", { device }),
+    text: `${intro}\n\n${ifYou}\n\n${action}: ${input.endUrl}\n\n— VV\n`,
+    html: htmlPage(
+      lng,
+      `<p>${escapeHtml(intro)}</p>
+<p>${escapeHtml(ifYou)}</p>
+<p><a href="${escapeHtml(input.endUrl)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#5b3df5;color:#fff;font-weight:700;text-decoration:none">${escapeHtml(action)}</a></p>`,
+    ),
   };
 }

@@ -127,6 +127,9 @@ export function SettingsPage() {
           {t("profile:emailChange.title")}
         </Link>
         <LanguageForm />
+        <Link to="/settings/sessions" className="button button--secondary button--block">
+          {t("profile:sessions.title")}
+        </Link>
         <Link to="?confirm=logout" className="button button--secondary button--block" preventScrollReset>
           {t("profile:logout")}
         </Link>

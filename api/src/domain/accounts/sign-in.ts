@@ -1,9 +1,9 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { OtpPurpose } from "#contract/accounts.ts";
 import { ErrorCode } from "#contract/errors.ts";
 import { DEFAULT_LANGUAGE, normalizeLanguage } from "#contract/languages.ts";
 import type { User } from "#contract/profile.ts";
-import { users } from "#api/src/db/schema.ts";
+import { authTokens, users } from "#api/src/db/schema.ts";
 import { randomCode, randomDigits } from "#lib/crypto.ts";
 import { uniqueViolation } from "#api/src/lib/db-errors.ts";
 import { Failure } from "#api/src/lib/failure.ts";
@@ -12,8 +12,16 @@ import { toUser, type UserRow } from "#api/src/domain/profile/users.ts";
 import { holdInviter, inviterByCode } from "#api/src/domain/team/invites.ts";
 import { claimDailySlot, findDevice, hasDailySlot, recordDevice, reserveRegistration } from "./devices.ts";
 import { canonicalEmail, isValidEmail, normalizeEmail } from "./email.ts";
+import { mailNewDevice } from "./new-device.ts";
 import { consumeCode } from "./otp.ts";
 import { issueToken } from "./tokens.ts";
+import { deviceOf } from "./user-agent.ts";
+
+/** What the sign-in request tells of the browser it came from. */
+interface Agent {
+  userAgent?: string;
+  nativeApp?: boolean;
+}
 
 /**
  * The e-mail, checked for format and for the purpose: login needs an account, register needs none.
@@ -45,7 +53,7 @@ export interface Session {
 
 export async function register(
   ctx: DomainContext,
-  input: { email: string; code: string; inviteCode?: string; did?: string; uiLang?: string; lang?: string },
+  input: { email: string; code: string; inviteCode?: string; did?: string; uiLang?: string; lang?: string } & Agent,
 ): Promise<Session> {
   const { email, canonical } = await checkEmailFor(ctx, input.email, "register");
   const inviter = input.inviteCode ? await inviterByCode(ctx, input.inviteCode) : undefined;
@@ -72,7 +80,7 @@ export async function register(
     // Registering signs the device in when it still has a slot today; it never refuses here,
     // the device's registration limit is what bounds new accounts.
     await claimDailySlot(tx, { did: device.did, userId: row.id });
-    const token = await issueToken(tx, row.id, device.did);
+    const { token } = await issueToken(tx, row.id, device.did, deviceOf(input.userAgent, !!input.nativeApp));
     return { user: toUser(ctx, row), token, did: device.did };
   });
 }
@@ -97,7 +105,8 @@ async function insertUser(ctx: DomainContext, values: Omit<typeof users.$inferIn
   }
 }
 
-export async function login(ctx: DomainContext, input: { email: string; code: string; did?: string }): Promise<Session> {
+/** A sign-in from a device the account has never signed in on also mails the owner a "Not you?" link (decision 055). */
+export async function login(ctx: DomainContext, input: { email: string; code: string; did?: string } & Agent): Promise<Session> {
   const { canonical, existing } = await checkEmailFor(ctx, input.email, "login");
   const user = existing!;
   if (user.bannedAt) throw new Failure(ErrorCode.accountBanned);
@@ -107,7 +116,19 @@ export async function login(ctx: DomainContext, input: { email: string; code: st
   return inTransaction(ctx, async (tx) => {
     await recordDevice(tx, device.did);
     if (!(await claimDailySlot(tx, { did: device.did, userId: user.id }))) throw new Failure(ErrorCode.deviceDailyLogin);
-    const token = await issueToken(tx, user.id, device.did);
+    const seen = await knownDevice(tx, user.id, device.did);
+    const agent = deviceOf(input.userAgent, !!input.nativeApp);
+    const { token, id } = await issueToken(tx, user.id, device.did, agent);
+    if (!seen) await mailNewDevice(tx, user, { sessionId: id, ...agent });
     return { user: toUser(ctx, user), token, did: device.did };
   });
+}
+
+async function knownDevice(ctx: DomainContext, userId: number, did: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.did, did)))
+    .limit(1);
+  return !!row;
 }

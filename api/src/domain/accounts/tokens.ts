@@ -22,20 +22,27 @@ export interface Principal {
 }
 
 /** A new login token; only its keyed hash is stored. */
-export async function issueToken(ctx: DomainContext, userId: number, did: string): Promise<string> {
+export async function issueToken(
+  ctx: DomainContext,
+  userId: number,
+  did: string,
+  device: { browser: string; os: string } = { browser: "", os: "" },
+): Promise<{ token: string; id: number }> {
   const token = randomToken();
   const now = ctx.clock.now();
-  await ctx.db.insert(authTokens).values({
-    userId,
-    did,
-    tokenHash: keyedHash(ctx.config.API_SECRET, token),
-    createdAt: now,
-    lastSeenAt: now,
-  });
-  return token;
+  const [row] = await ctx.db
+    .insert(authTokens)
+    .values({
+      userId,
+      did,
+      ...device,
+      tokenHash: keyedHash(ctx.config.API_SECRET, token),
+      createdAt: now,
+      lastSeenAt: now,
+    })
+    .returning({ id: authTokens.id });
+  return { token, id: row.id };
 }
-
-const TOUCH_AFTER_MS = 60_000;
 
 type TokenRow = { token: typeof authTokens.$inferSelect; account: typeof users.$inferSelect };
 const lookups = new WeakMap<Db, Map<string, Promise<TokenRow | undefined>>>();
@@ -92,7 +99,8 @@ export async function authenticate(ctx: DomainContext, token: string | undefined
   if (row.token.revokedAt || row.token.lastSeenAt.getTime() < idleLimit) {
     throw new Failure(ErrorCode.loginExpired);
   }
-  if (now.getTime() - row.token.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+  // Written at most once in SESSION_TOUCH_MINUTES per session, so a busy page does not write on every call.
+  if (now.getTime() - row.token.lastSeenAt.getTime() >= ctx.config.SESSION_TOUCH_MINUTES * 60_000) {
     await ctx.db.update(authTokens).set({ lastSeenAt: now }).where(eq(authTokens.id, row.token.id));
   }
   return { userId: row.token.userId, tokenId: row.token.id, did: row.token.did, account: row.account };

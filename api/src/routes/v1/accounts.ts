@@ -1,4 +1,5 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { CommonQuery } from "#contract/wire.ts";
 import { accountRoutes } from "#contract/accounts.ts";
 import { changeEmail, sendChangeEmailCode } from "#api/src/domain/accounts/change-email.ts";
 import { issueDid } from "#api/src/domain/accounts/devices.ts";
@@ -6,10 +7,15 @@ import { bindPushToken } from "#api/src/domain/accounts/push-tokens.ts";
 import { sendCode } from "#api/src/domain/accounts/send-code.ts";
 import { login, register } from "#api/src/domain/accounts/sign-in.ts";
 import { logout } from "#api/src/domain/accounts/tokens.ts";
+import { verifiedApp } from "#api/src/lib/native-app.ts";
 import { bind } from "#api/src/plugins/route.ts";
 
 export async function accountsApi(app: FastifyInstance): Promise<void> {
   const ctx = app.domain;
+  const agentOf = (request: FastifyRequest, query: CommonQuery) => ({
+    userAgent: request.headers["user-agent"],
+    nativeApp: !!verifiedApp(request, query, ctx.config.NATIVE_APP_KEY),
+  });
 
   bind(app, accountRoutes.did, async () => ({ did: issueDid(ctx) }));
 
@@ -17,8 +23,9 @@ export async function accountsApi(app: FastifyInstance): Promise<void> {
     sendCode(ctx, { email: body.email, purpose: body.purpose, ip: request.ip, language: query.ui_lang ?? query.lang, did: query.did }),
   );
 
-  bind(app, accountRoutes.register, ({ body, query }) =>
+  bind(app, accountRoutes.register, ({ body, query, request }) =>
     register(ctx, {
+      ...agentOf(request, query),
       email: body.email,
       code: body.code,
       inviteCode: body.invite_code || undefined,
@@ -28,7 +35,9 @@ export async function accountsApi(app: FastifyInstance): Promise<void> {
     }),
   );
 
-  bind(app, accountRoutes.login, ({ body, query }) => login(ctx, { email: body.email, code: body.code, did: query.did }));
+  bind(app, accountRoutes.login, ({ body, query, request }) =>
+    login(ctx, { email: body.email, code: body.code, did: query.did, ...agentOf(request, query) }),
+  );
 
   bind(app, accountRoutes.logout, async ({ principal, body }) => {
     await logout(ctx, principal, { webPushEndpoint: body.web_push_endpoint });
