@@ -67,7 +67,7 @@ export function otpMail(input: {
 }
 
 /** "n***@example.com": enough for the owner to recognise, too little to hand a stranger the new address. */
-export function maskEmail(email: string): string {
+function maskEmail(email: string): string {
   const at = email.lastIndexOf("@");
   return `${email.slice(0, Math.min(1, at))}***${email.slice(at)}`;
 }
