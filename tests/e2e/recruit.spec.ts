@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { isolate } from "#app/utils/format.ts";
+import { isolate, percentText } from "#app/utils/format.ts";
 import { aliasText, displayIdOn, registerAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
 
 for (const lng of ["en", "ar"]) {
@@ -15,7 +15,7 @@ for (const lng of ["en", "ar"]) {
     await expect(page).toHaveURL(/\/recruit$/);
     await expect(page.getByRole("heading", { level: 1, name: t("team:recruit.title") })).toBeVisible();
     await expect(page.getByRole("img", { name: t("team:recruit.qrLabel") })).toBeVisible();
-    await expect(page.getByText(t("team:recruit.howLevel1", { percent: "25" }))).toBeVisible();
+    await expect(page.getByText(t("team:recruit.howLevel1", { percent: percentText(lng, 25) }))).toBeVisible();
     await expect(page.getByText(t("team:recruit.howInvite", { power: "100", friends: "3" }))).toBeVisible();
     const link = (await page.locator("dd.break").textContent())!.trim();
     expect(link).toMatch(/\/register\?invite=[A-Z0-9]{8}$/);

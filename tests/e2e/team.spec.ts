@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { shootBothThemes } from "./axe.ts";
 import { E2E } from "./env.ts";
+import { percentText } from "#app/utils/format.ts";
 import { mailMatching, registerAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
 
 // Rounds of the quick server (E2E.quick): the reminder test only waits for a friend to pause.
@@ -72,7 +73,9 @@ for (const lng of ["en", "ar"]) {
 
     // The newest has no team: the page explains what inviting pays and leads to /recruit.
     await friendOfFriend.goto("/team");
-    await expect(friendOfFriend.getByText(t("team:empty.pays", { level1: "25", level2: "5" }))).toBeVisible();
+    await expect(
+      friendOfFriend.getByText(t("team:empty.pays", { level1: percentText(lng, 25), level2: percentText(lng, 5) })),
+    ).toBeVisible();
     await friendOfFriend
       .getByRole("main")
       .getByRole("link", { name: t("team:inviteFriends") })
