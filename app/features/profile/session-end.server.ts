@@ -1,8 +1,6 @@
-import { data } from "@remix-run/node";
 import { routes } from "#contract/routes.ts";
-import { ApiError, callApi } from "#app/utils/api.server.ts";
 import { pageTitle } from "#app/utils/page-title.server.ts";
-import { requestContext } from "#app/utils/request.server.ts";
+import { confirmMailedLink } from "./mailed-link.server.ts";
 
 /**
  * /sessions/end?token=…: the new-device e-mail's "Not you?" link. Opening it changes nothing
@@ -13,14 +11,6 @@ export async function loadSessionEnd(request: Request) {
 }
 
 /** The confirmation: the signed token alone names the session, whoever is signed in here. */
-export async function sessionEndAction(request: Request) {
-  const { caller } = await requestContext(request);
-  const token = (new URL(request.url).searchParams.get("token") ?? "").trim().slice(0, 128);
-  try {
-    await callApi(routes.sessions.endByLink, caller, { body: { token } });
-    return { done: true as const };
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return data({ code: error.code }, { status: 400 });
-  }
+export function sessionEndAction(request: Request) {
+  return confirmMailedLink(request, routes.sessions.endByLink, 128);
 }
