@@ -8,6 +8,7 @@ import { openApiRoute } from "./plugins/openapi.ts";
 import { rateLimitHook } from "./plugins/rate-limit.ts";
 import { accountsApi } from "./routes/v1/accounts.ts";
 import { sessionsApi } from "./routes/v1/sessions.ts";
+import { passkeysApi } from "./routes/v1/passkeys.ts";
 import { airdropApi } from "./routes/v1/airdrop.ts";
 import { filesApi } from "./routes/v1/files.ts";
 import { mapApi } from "./routes/v1/map.ts";
@@ -62,6 +63,7 @@ export async function buildApp(domain: DomainContext, opts: { logger: Logger | f
   await app.register(openApiRoute);
   await app.register(accountsApi);
   await app.register(sessionsApi);
+  await app.register(passkeysApi);
   await app.register(profileApi);
   await app.register(teamApi);
   await app.register(toolsApi);

@@ -1,0 +1,25 @@
+import { decodeClientDataJSON } from "@simplewebauthn/server/helpers";
+import { ErrorCode } from "#contract/errors.ts";
+import { Failure } from "#api/src/lib/failure.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
+
+/**
+ * Who the passkeys are for: the host of PUBLIC_URL, and pages of that origin only. A page opened
+ * at another address of the machine (an IP, which can never be a relying party) shows no passkeys
+ * (the web app checks the same origin), so every passkey belongs to the one public address.
+ */
+export function relyingParty(ctx: DomainContext): { id: string; origin: string; name: string } {
+  const url = new URL(ctx.config.PUBLIC_URL);
+  return { id: url.hostname, origin: url.origin, name: "VV" };
+}
+
+/** The challenge the browser signed, as the client data carries it (base64url); refused when unreadable. */
+export function signedChallenge(clientDataJSON: string): string {
+  try {
+    const { challenge } = decodeClientDataJSON(clientDataJSON);
+    if (typeof challenge === "string") return challenge;
+  } catch {
+    // Not base64url JSON: the same refusal as a signature that does not check.
+  }
+  throw new Failure(ErrorCode.passkeyFailed);
+}
