@@ -3,9 +3,6 @@ import { authResult } from "./accounts.ts";
 import { route } from "./route.ts";
 import { emptyResult, epochSeconds } from "./wire.ts";
 
-/** The longest passkey name a user can give (in characters, after trimming). */
-export const PASSKEY_NAME_MAX = 40;
-
 const base64url = (max: number) => z.string().max(max).regex(/^[A-Za-z0-9_-]*$/, "base64url");
 
 /**

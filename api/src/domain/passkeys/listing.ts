@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { ErrorCode } from "#contract/errors.ts";
-import { PASSKEY_NAME_MAX } from "#contract/passkeys.ts";
+import { PASSKEY_NAME_MAX } from "#contract/passkey-name.ts";
 import { passkeys } from "#api/src/db/schema.ts";
 import { Failure } from "#api/src/lib/failure.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
