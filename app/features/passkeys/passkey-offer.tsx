@@ -20,7 +20,8 @@ export default function PasskeyOffer() {
       <h2 id="passkey-offer-title">{t("common:passkey.offerTitle")}</h2>
       <p className="hint">{t("common:passkey.offerText")}</p>
       <div className="actions">
-        <button type="button" className="button" onClick={() => void add()} disabled={busy}>
+        {/* Tinted, not the page's gradient: the page's own next step (start, claim) stays the one primary button. */}
+        <button type="button" className="button button--secondary" onClick={() => void add()} disabled={busy}>
           {t("common:passkey.add")}
         </button>
         <button type="button" className="button button--secondary" onClick={() => setClosed(true)}>
