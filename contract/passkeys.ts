@@ -3,7 +3,11 @@ import { authResult } from "./accounts.ts";
 import { route } from "./route.ts";
 import { emptyResult, epochSeconds } from "./wire.ts";
 
-const base64url = (max: number) => z.string().max(max).regex(/^[A-Za-z0-9_-]*$/, "base64url");
+const base64url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*$/, "base64url");
 
 /**
  * What the browser's WebAuthn call answered, as @simplewebauthn/browser writes it: checked for

@@ -74,7 +74,9 @@ describe("adding a passkey and signing in with it", () => {
     expect(options.authenticatorSelection).toMatchObject({ residentKey: "required", userVerification: "required" });
     expect(options.rp).toEqual({ name: "VV", id: "localhost" });
     expect(options.user.name).toBe(owner.email);
-    expect(options.excludeCredentials).toEqual([{ id: phone.keys[0].credentialId.toString("base64url"), type: "public-key", transports: ["internal"] }]);
+    expect(options.excludeCredentials).toEqual([
+      { id: phone.keys[0].credentialId.toString("base64url"), type: "public-key", transports: ["internal"] },
+    ]);
   });
 });
 
@@ -99,7 +101,9 @@ describe("a challenge is good once, for whom it was made, in time", () => {
     const { options } = expectOk(await owner.client.call("GET", "/v1/user/passkeys/options/"));
     expectCode(await signIn(first.did, phone.get(options)), ErrorCode.passkeyChallengeInvalid);
 
-    const made = Buffer.from(`login.${Math.floor(api.clock.now().getTime() / 1000) + 60}.${"A".repeat(22)}.${"B".repeat(43)}`).toString("base64url");
+    const made = Buffer.from(`login.${Math.floor(api.clock.now().getTime() / 1000) + 60}.${"A".repeat(22)}.${"B".repeat(43)}`).toString(
+      "base64url",
+    );
     expectCode(await signIn(first.did, phone.get({ challenge: made })), ErrorCode.passkeyChallengeInvalid);
   });
 
@@ -213,7 +217,10 @@ describe("the account's passkeys", () => {
     expectOk(await owner.client.call("POST", "/v1/user/passkeys/rename/", { id: passkey.id, name: "  Work phone\u0007 " }));
     expect((await list(owner.client))[0].name).toBe("Work phone");
     expectCode(await owner.client.call("POST", "/v1/user/passkeys/rename/", { id: passkey.id, name: "   " }), ErrorCode.passkeyNameInvalid);
-    expectCode(await owner.client.call("POST", "/v1/user/passkeys/rename/", { id: passkey.id, name: "x".repeat(41) }), ErrorCode.passkeyNameInvalid);
+    expectCode(
+      await owner.client.call("POST", "/v1/user/passkeys/rename/", { id: passkey.id, name: "x".repeat(41) }),
+      ErrorCode.passkeyNameInvalid,
+    );
     expectOk(await owner.client.call("POST", "/v1/user/passkeys/rename/", { id: passkey.id, name: "தமிழ்".repeat(8) }));
 
     const other = await signUp(api);

@@ -151,7 +151,10 @@ test("where the browser has no WebAuthn, or the address is not the public one, n
   await expect(page.getByRole("button", { name: t("auth:passkey.signIn") })).toHaveCount(0);
 
   // 127.0.0.1 can never be a passkey's relying party: the page does not offer one even where the browser could.
-  const other = await page.context().browser()!.newContext({ baseURL: E2E.baseUrl.replace("localhost", "127.0.0.1") });
+  const other = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: E2E.baseUrl.replace("localhost", "127.0.0.1") });
   const otherPage = await other.newPage();
   await otherPage.goto("/login");
   await expect(otherPage.getByLabel(t("auth:email"))).toBeVisible();

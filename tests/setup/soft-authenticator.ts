@@ -77,7 +77,13 @@ export class SoftAuthenticator {
       credentialId,
       Buffer.from(isoCBOR.encode(cose)),
     ]);
-    const attestationObject = isoCBOR.encode(new Map<string, unknown>([["fmt", "none"], ["attStmt", new Map()], ["authData", new Uint8Array(authData)]]) as never);
+    const attestationObject = isoCBOR.encode(
+      new Map<string, unknown>([
+        ["fmt", "none"],
+        ["attStmt", new Map()],
+        ["authData", new Uint8Array(authData)],
+      ]) as never,
+    );
     this.keys.push({ credentialId, privateKey, userHandle: options.user.id, counter: 0 });
     return {
       id: b64(credentialId),

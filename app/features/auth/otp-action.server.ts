@@ -54,7 +54,12 @@ export async function otpAction(request: Request, mode: "login" | "register"): P
     if (!body) return { ...kept, sent: false, toast: withEvent({ kind: "error", code: ErrorCode.badRequest }, "login", "passkey") };
     try {
       const result = await callApi(routes.passkeys.signIn, ctx.caller, { body });
-      return await signedIn(ctx, result, field(form, "redirectTo"), withEvent({ kind: "success", key: "auth:welcomeBack" }, "login", "passkey"));
+      return await signedIn(
+        ctx,
+        result,
+        field(form, "redirectTo"),
+        withEvent({ kind: "success", key: "auth:welcomeBack" }, "login", "passkey"),
+      );
     } catch (error) {
       return { ...kept, sent: false, toast: withEvent(errorToast(error, ctx.locale), "login", "passkey") };
     }
@@ -80,7 +85,12 @@ export async function otpAction(request: Request, mode: "login" | "register"): P
 }
 
 /** A sign-in that worked, whatever proved it: the session's cookies, the user's language, the page asked for with the welcome. */
-async function signedIn(ctx: RequestContext, result: { token: string; did: string; user: { ui_lang: string } }, redirectTo: string, welcome: Toast) {
+async function signedIn(
+  ctx: RequestContext,
+  result: { token: string; did: string; user: { ui_lang: string } },
+  redirectTo: string,
+  welcome: Toast,
+) {
   const headers = withCookies(await signedInCookies(ctx.session, result));
   headers.append("Set-Cookie", await langCookie.serialize(result.user.ui_lang));
   return redirectWithToast(safeRedirect(redirectTo), welcome, { headers });

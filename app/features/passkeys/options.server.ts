@@ -14,7 +14,8 @@ export async function loadPasskeyOptions(request: Request): Promise<Response> {
   const ctx = await requestContext(request);
   const purpose = new URL(request.url).searchParams.get("for");
   const refused = (toast: object, status: number) => Response.json({ toast }, { status, headers: { "Cache-Control": "no-store" } });
-  if (!passkeysHere(request, ctx) || (purpose !== "login" && purpose !== "add")) return refused({ kind: "error", code: ErrorCode.notFound }, 404);
+  if (!passkeysHere(request, ctx) || (purpose !== "login" && purpose !== "add"))
+    return refused({ kind: "error", code: ErrorCode.notFound }, 404);
   try {
     if (purpose === "add") {
       if (!ctx.caller.token) return refused({ kind: "error", code: ErrorCode.loginExpired }, 401);

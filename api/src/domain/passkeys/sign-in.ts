@@ -73,7 +73,12 @@ export async function signInWithPasskey(
   return inTransaction(ctx, async (tx) => {
     await tx.db
       .update(passkeys)
-      .set({ counter: info.newCounter, backedUp: info.credentialBackedUp, deviceType: info.credentialDeviceType, lastUsedAt: tx.clock.now() })
+      .set({
+        counter: info.newCounter,
+        backedUp: info.credentialBackedUp,
+        deviceType: info.credentialDeviceType,
+        lastUsedAt: tx.clock.now(),
+      })
       .where(eq(passkeys.id, passkey.id));
     return openSession(tx, user, device.did, input);
   });

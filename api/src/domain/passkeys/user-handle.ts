@@ -9,10 +9,9 @@ import type { DomainContext } from "#api/src/domain/context.ts";
  * reads an authenticator. One per account: an authenticator keeps one passkey per handle.
  */
 export async function userHandle(ctx: DomainContext, userId: number): Promise<string> {
-  const [row] = await ctx.db
-    .select({ handle: passkeys.userHandle })
-    .from(passkeys)
-    .where(eq(passkeys.userId, userId))
-    .limit(1);
-  return row?.handle ?? createHmac("sha256", ctx.config.API_SECRET).update(`webauthn-user:${userId}`).digest().subarray(0, 16).toString("base64url");
+  const [row] = await ctx.db.select({ handle: passkeys.userHandle }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
+  return (
+    row?.handle ??
+    createHmac("sha256", ctx.config.API_SECRET).update(`webauthn-user:${userId}`).digest().subarray(0, 16).toString("base64url")
+  );
 }
