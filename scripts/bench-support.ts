@@ -1,6 +1,6 @@
 // What the benchmarks share: the production server started on ports of its own, stopped with its
 // process group, and a user signed up through the API whose session cookie the pages take.
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
@@ -40,6 +40,14 @@ function newest(paths: string[]): number {
     } else latest = Math.max(latest, stat.mtimeMs);
   }
   return latest;
+}
+
+/** Runs `npm run build` when build/ is missing or older than the app's sources. */
+export function ensureBuild(): void {
+  const built = existsSync("build/server/index.js") ? statSync("build/server/index.js").mtimeMs : 0;
+  if (built >= newest(["app", "contract", "locales", "vite.config.ts"])) return;
+  console.log("Building the app (npm run build)...");
+  execFileSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] });
 }
 
 // ---- servers -----------------------------------------------------------------------------
