@@ -17,13 +17,16 @@ const settings = clusterSettings(process.env);
 ensureBuild();
 console.log(`Starting ${settings.apis} APIs and ${settings.webs} web apps behind HAProxy (logs in ${settings.dir}/logs)...`);
 let cluster: Cluster | undefined;
-let stopping = false;
+let stoppingSince = 0;
 const shutdown = async () => {
-  if (stopping) {
-    cluster?.apis.concat(cluster.webs).forEach((i) => i.kill());
+  // One Ctrl-C can arrive more than once (from the terminal, and relayed by npm and tsx): a
+  // second one is a signal a second or more after the first.
+  if (stoppingSince) {
+    if (Date.now() - stoppingSince < 1000) return;
+    cluster?.kill();
     process.exit(1);
   }
-  stopping = true;
+  stoppingSince = Date.now();
   console.log("Draining and stopping every instance (Ctrl-C again to kill them)...");
   await cluster?.stop();
   process.exit(0);

@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
-export interface Backend {
+interface Backend {
   /** "web" or "api": the backend's name in the configuration and in the statistics. */
   name: string;
   servers: { name: string; port: number }[];
@@ -44,7 +44,7 @@ function backend(b: Backend, retryOn: string, forwardFor: boolean): string {
 }
 
 /** The configuration of the one HAProxy in front of both tiers. */
-export function haproxyConfig(plan: BalancerPlan): string {
+function haproxyConfig(plan: BalancerPlan): string {
   return [
     "global",
     "  maxconn 4096",
@@ -91,6 +91,7 @@ export interface Balancer {
   /** Resolves once HAProxy counts the server as up (after its `rise` good checks). */
   waitUp(backend: string, server: string, timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
+  kill(): void;
   tail(): string;
 }
 
@@ -161,6 +162,7 @@ export async function startBalancer(plan: BalancerPlan, runDir: string): Promise
       if (running) child.kill("SIGKILL");
       await exited;
     },
+    kill: () => void (running && child.kill("SIGKILL")),
     tail: () => `--- haproxy ---\n${output.slice(-4000)}`,
   };
 }

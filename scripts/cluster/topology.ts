@@ -46,6 +46,8 @@ export interface Cluster {
   start(instance: Instance): Promise<void>;
   /** Every instance drained and stopped, then the balancer. */
   stop(): Promise<void>;
+  /** Every process at once, undrained. */
+  kill(): void;
   /** The end of every process's output, for an error's report. */
   tail(): string;
 }
@@ -76,7 +78,7 @@ function inherited(): NodeJS.ProcessEnv {
 }
 
 /** Creates the database when it does not exist yet (the APIs then migrate it at their start). */
-export async function ensureDatabase(url: string): Promise<void> {
+async function ensureDatabase(url: string): Promise<void> {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
   if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`DATABASE_URL must name its database (letters, digits, _): ${target.pathname}`);
@@ -190,6 +192,10 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       await start(i);
     },
     stop,
+    kill() {
+      all.forEach((i) => i.kill());
+      up.kill();
+    },
     tail,
   };
 }

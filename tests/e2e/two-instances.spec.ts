@@ -6,6 +6,7 @@ import { Redis } from "ioredis";
 import pg from "pg";
 import type { SMTPServer } from "smtp-server";
 import { closeGraceMs } from "#lib/config/shared.ts";
+import { haproxyBinary } from "../../scripts/cluster/haproxy.ts";
 import type { Instance } from "../../scripts/cluster/instance.ts";
 import { startCluster, type Cluster } from "../../scripts/cluster/topology.ts";
 import { actionData } from "../setup/single-fetch.ts";
@@ -73,6 +74,11 @@ function randomIp(): string {
 }
 
 async function unreachable(): Promise<string | undefined> {
+  try {
+    haproxyBinary();
+  } catch (error) {
+    return (error as Error).message;
+  }
   const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
@@ -248,7 +254,7 @@ test.beforeAll(async () => {
   test.setTimeout(90_000);
   const problem = await unreachable();
   if (problem) {
-    if (process.env.CI) throw new Error(`${problem}; the two-instance test needs both in CI`);
+    if (process.env.CI) throw new Error(`${problem}; the two-instance test needs them in CI`);
     console.warn(`two-instances: skipped: ${problem}`);
     test.skip(true, problem);
     return;
