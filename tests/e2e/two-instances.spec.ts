@@ -291,8 +291,9 @@ test.beforeAll(async () => {
       // Nobody is paused by unclaimed rounds while the test watches several of them close.
       SUSPEND_THRESHOLD: "1000",
       OTP_MAX_PER_IP_PER_HOUR: "100000",
-      // The rolling restart signs the same people in again within the minute.
+      // The rolling restart signs the same people in again and again.
       OTP_RESEND_SECONDS: "1",
+      OTP_MAX_PER_EMAIL_PER_HOUR: "100000",
       RATE_AUTH_PER_IP_PER_MINUTE: String(AUTH_PER_MINUTE),
       RATE_API_PER_IP_PER_MINUTE: "1000000",
       RATE_WRITES_PER_USER_PER_MINUTE: "1000000",
@@ -575,6 +576,13 @@ test("SIGTERM to an API with claims in flight: each is answered, none lost or pa
   const signalledAt = Date.now();
   signalled = true;
   inFlightAtSignal = inFlight;
+  // Draining (SHUTDOWN_DRAIN_MS): its readiness fails as soon as the signal is handled, so a
+  // balancer sends nothing more, while it still serves.
+  const readiness = async () => {
+    const res = await fetch(`${apiA.url}/healthz`);
+    return `${res.status} ${((await res.json()) as { status: string }).status}`;
+  };
+  await expect.poll(readiness, { timeout: DRAIN_MS - 500, intervals: [20] }).toBe("503 draining");
   await Promise.all(workers);
   const answeredIn = Date.now() - signalledAt;
   // close-with-grace exits 0 once api.close() is done, or 1 when its delay runs out first.
