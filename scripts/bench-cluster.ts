@@ -9,6 +9,7 @@
 // and start their airdrop; each load is then run at 2, 4, 8, 16 and 32 connections (a warm-up
 // first), every request with the cookie of the next user:
 //   pages:  GET /airdrop, signed in (the page reads the API: both tiers work)
+//   direct: the same, from the one web app of 1 + 1 without HAProxy (the balancer's cost)
 //   claims: POST /airdrop.data intent=claim (Remix's own fetch of the claim button; 5 s rounds,
 //           so many claims collect a round)
 // The best rate whose p99 stays under 250 ms is the figure.
@@ -135,7 +136,9 @@ async function rollingRestart(
   return { ms, each, requests, failed };
 }
 
-async function topology(size: 1 | 2): Promise<{ pages?: Step; claims?: Step; restart?: Awaited<ReturnType<typeof rollingRestart>> }> {
+async function topology(
+  size: 1 | 2,
+): Promise<{ pages?: Step; direct?: Step; claims?: Step; restart?: Awaited<ReturnType<typeof rollingRestart>> }> {
   const name = `vv_bench_cluster_${randomBytes(5).toString("hex")}`;
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
@@ -160,9 +163,11 @@ async function topology(size: 1 | 2): Promise<{ pages?: Step; claims?: Step; res
     for (let i = 0; i < USERS; i++) cookies.push(await signedInCookie(cluster.upstreamUrl, join(dir, "api"), secret));
     const base = cluster.publicUrl.replace("localhost", "127.0.0.1");
     const pages = best(await sweep("pages", `${base}/airdrop`, cookies));
+    // The same page from the one web app, not through HAProxy: what the balancer's hop costs.
+    const direct = size === 1 ? best(await sweep("direct", `${cluster.webs[0].url}/airdrop`, cookies)) : undefined;
     const claims = best(await sweep("claims", `${base}/airdrop.data`, cookies, { body: "intent=claim", origin: cluster.publicUrl }));
     const restart = size > 1 ? await rollingRestart(cluster, cookies) : undefined;
-    return { pages, claims, restart };
+    return { pages, direct, claims, restart };
   } finally {
     await cluster?.stop();
     await admin(`drop database if exists "${name}" with (force)`);
@@ -180,6 +185,7 @@ try {
   const two = await topology(2);
   console.log(`\nThrough HAProxy, best rate with p99 < ${P99_LIMIT_MS} ms and no failure:`);
   console.log(`  pages  (GET /airdrop, signed in): 1+1 ${figure(one.pages)}; 2+2 ${figure(two.pages)}`);
+  console.log(`  pages of the one web app, not through HAProxy: ${figure(one.direct)}`);
   console.log(`  claims (POST /airdrop.data):      1+1 ${figure(one.claims)}; 2+2 ${figure(two.claims)}`);
   if (two.restart) {
     const r = two.restart;
