@@ -29,7 +29,14 @@ declare module "fastify" {
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** The /v1 service as a Fastify instance, apart from any listening (see server.ts). */
-export async function buildApp(domain: DomainContext, opts: { logger: Logger | false }): Promise<FastifyInstance> {
+export async function buildApp(
+  domain: DomainContext,
+  opts: {
+    logger: Logger | false;
+    /** True once the instance is stopping: its readiness then fails, so a load balancer drains it. */
+    draining?: () => boolean;
+  },
+): Promise<FastifyInstance> {
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger as FastifyBaseLogger } : { logger: false }),
     bodyLimit: 64 * 1024,
@@ -53,6 +60,7 @@ export async function buildApp(domain: DomainContext, opts: { logger: Logger | f
   // every instance shares that Redis and draining them would stop all (decision 034).
   app.get("/healthz", async (_request, reply) => {
     const { degraded, fields } = limits.health();
+    if (opts.draining?.()) return reply.code(503).send({ status: "draining", ...fields });
     try {
       await domain.db.execute("select 1");
       return { status: degraded ? "degraded" : "ok", ...fields };
