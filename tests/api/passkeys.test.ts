@@ -31,6 +31,15 @@ function signIn(did: string, credential: unknown) {
   return caller(api, { did }).call("POST", "/v1/user/passkey/login/", { credential }, {}, { "user-agent": ANDROID_CHROME });
 }
 
+/** A new account, on a new UTC day (its device rules fresh), with a passkey on a phone. */
+async function ownerWithPasskey() {
+  nextUtcDay(api);
+  const owner = await signUp(api);
+  const phone = new SoftAuthenticator(ORIGIN);
+  const { passkey } = expectOk(await addPasskey(owner.client, phone));
+  return { owner, phone, passkey };
+}
+
 const list = async (c: Caller) => expectOk(await c.call("GET", "/v1/user/passkeys/")).passkeys as Record<string, unknown>[];
 
 describe("adding a passkey and signing in with it", () => {
@@ -82,10 +91,7 @@ describe("adding a passkey and signing in with it", () => {
 
 describe("a challenge is good once, for whom it was made, in time", () => {
   test("a replayed answer, another device's challenge, a late answer, an addition's challenge, or one we never made are refused (300130)", async () => {
-    nextUtcDay(api);
-    const owner = await signUp(api);
-    const phone = new SoftAuthenticator(ORIGIN);
-    expectOk(await addPasskey(owner.client, phone));
+    const { owner, phone } = await ownerWithPasskey();
 
     const first = await answer(phone);
     expectOk(await signIn(first.did, first.credential));
@@ -108,20 +114,14 @@ describe("a challenge is good once, for whom it was made, in time", () => {
   });
 
   test("two answers to one challenge at once: one signs in, the other is refused", async () => {
-    nextUtcDay(api);
-    const owner = await signUp(api);
-    const phone = new SoftAuthenticator(ORIGIN);
-    expectOk(await addPasskey(owner.client, phone));
+    const { phone } = await ownerWithPasskey();
     const { did, credential } = await answer(phone);
     const answers = await Promise.all([signIn(did, credential), signIn(did, credential)]);
     expect(answers.map((a) => a.body.code).sort()).toEqual([0, ErrorCode.passkeyChallengeInvalid]);
   });
 
   test("an addition's challenge is bound to the session that asked: another session of the account cannot answer it", async () => {
-    nextUtcDay(api);
-    const owner = await signUp(api);
-    const phone = new SoftAuthenticator(ORIGIN);
-    expectOk(await addPasskey(owner.client, phone));
+    const { owner, phone } = await ownerWithPasskey();
     const other = await answer(phone);
     const second = caller(api, { did: other.did, token: expectOk(await signIn(other.did, other.credential)).token });
     const { options } = expectOk(await owner.client.call("GET", "/v1/user/passkeys/options/"));
@@ -133,10 +133,7 @@ describe("a challenge is good once, for whom it was made, in time", () => {
 
 describe("what does not check", () => {
   test("another site's origin, a signature that does not match, an unknown passkey, a user unverified", async () => {
-    nextUtcDay(api);
-    const owner = await signUp(api);
-    const phone = new SoftAuthenticator(ORIGIN);
-    expectOk(await addPasskey(owner.client, phone));
+    const { owner, phone } = await ownerWithPasskey();
 
     const phishing = new SoftAuthenticator("https://vv-login.example");
     Object.assign(phishing.keys, phone.keys);
@@ -158,10 +155,7 @@ describe("what does not check", () => {
   });
 
   test("a cloned authenticator, whose counter goes back, is refused", async () => {
-    nextUtcDay(api);
-    const owner = await signUp(api);
-    const phone = new SoftAuthenticator(ORIGIN);
-    expectOk(await addPasskey(owner.client, phone));
+    const { phone } = await ownerWithPasskey();
     const first = await answer(phone);
     expectOk(await signIn(first.did, first.credential));
     phone.keys[0].counter = 0;
@@ -185,10 +179,7 @@ describe("what does not check", () => {
 
 describe("the device's rules, as for a code", () => {
   test("a banned account, a banned device, and a device that has signed another account in today are refused; once the ban is lifted it signs in again", async () => {
-    nextUtcDay(api);
-    const owner = await signUp(api);
-    const phone = new SoftAuthenticator(ORIGIN);
-    expectOk(await addPasskey(owner.client, phone));
+    const { owner, phone } = await ownerWithPasskey();
 
     const shared = await signUp(api);
     const onShared = await answer(phone, shared.did);
@@ -209,10 +200,7 @@ describe("the device's rules, as for a code", () => {
 
 describe("the account's passkeys", () => {
   test("renamed within 1 to 40 characters, removed, never another account's; a removed one signs nobody in", async () => {
-    nextUtcDay(api);
-    const owner = await signUp(api);
-    const phone = new SoftAuthenticator(ORIGIN);
-    const { passkey } = expectOk(await addPasskey(owner.client, phone));
+    const { owner, phone, passkey } = await ownerWithPasskey();
 
     expectOk(await owner.client.call("POST", "/v1/user/passkeys/rename/", { id: passkey.id, name: "  Work phone\u0007 " }));
     expect((await list(owner.client))[0].name).toBe("Work phone");
@@ -241,10 +229,7 @@ describe("the account's passkeys", () => {
   });
 
   test("a deleted account's passkeys go with it", async () => {
-    nextUtcDay(api);
-    const owner = await signUp(api);
-    const phone = new SoftAuthenticator(ORIGIN);
-    expectOk(await addPasskey(owner.client, phone));
+    const { owner, phone } = await ownerWithPasskey();
     expectOk(await owner.client.call("POST", "/v1/user/delete/", { confirm: "DELETE" }));
     const after = await answer(phone);
     expectCode(await signIn(after.did, after.credential), ErrorCode.passkeyUnknown);

@@ -11,7 +11,7 @@ import type { Agent } from "#api/src/domain/accounts/sign-in.ts";
 import { deviceOf } from "#api/src/domain/accounts/user-agent.ts";
 import { makeChallenge, readChallenge, spendChallenge } from "./challenges.ts";
 import { toPasskey, type PasskeyRow } from "./listing.ts";
-import { relyingParty, signedChallenge } from "./relying-party.ts";
+import { checked, relyingParty, signedChallenge } from "./relying-party.ts";
 import { userHandle } from "./user-handle.ts";
 
 /** ES256, EdDSA, RS256: what phones' and computers' authenticators make. */
@@ -60,21 +60,16 @@ export async function addPasskey(
   const rp = relyingParty(ctx);
   const signed = signedChallenge(input.credential.response.clientDataJSON);
   await spendChallenge(ctx, readChallenge(ctx, signed, "add", sessionBinding(principal)));
-  let verified;
-  try {
-    verified = await verifyRegistrationResponse({
+  const { registrationInfo: info } = await checked(() =>
+    verifyRegistrationResponse({
       response: input.credential,
       expectedChallenge: signed,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       requireUserVerification: true,
       supportedAlgorithmIDs: ALGORITHMS,
-    });
-  } catch {
-    throw new Failure(ErrorCode.passkeyFailed);
-  }
-  if (!verified.verified) throw new Failure(ErrorCode.passkeyFailed);
-  const info = verified.registrationInfo;
+    }),
+  );
   const handle = await userHandle(ctx, principal.userId);
   const named = deviceOf(input.userAgent, !!input.nativeApp);
   try {

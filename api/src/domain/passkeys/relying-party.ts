@@ -23,3 +23,21 @@ export function signedChallenge(clientDataJSON: string): string {
   }
   throw new Failure(ErrorCode.passkeyFailed);
 }
+
+/** A verdict once it said yes: the union's "verified" side where the library's type is one. */
+type Verified<T> = [Extract<T, { verified: true }>] extends [never] ? T : Extract<T, { verified: true }>;
+
+/**
+ * The library's check of an answer: whatever it throws (a wrong origin, a bad signature, a
+ * counter gone back) and a plain "not verified" are one refusal, a passkey that does not check.
+ */
+export async function checked<T extends { verified: boolean }>(check: () => Promise<T>): Promise<Verified<T>> {
+  let result: T;
+  try {
+    result = await check();
+  } catch {
+    throw new Failure(ErrorCode.passkeyFailed);
+  }
+  if (!result.verified) throw new Failure(ErrorCode.passkeyFailed);
+  return result as Verified<T>;
+}

@@ -8,7 +8,7 @@ import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { ownDid } from "#api/src/domain/accounts/devices.ts";
 import { admitOnDevice, openSession, type Agent, type Session } from "#api/src/domain/accounts/sign-in.ts";
 import { makeChallenge, readChallenge, spendChallenge } from "./challenges.ts";
-import { relyingParty, signedChallenge } from "./relying-party.ts";
+import { checked, relyingParty, signedChallenge } from "./relying-party.ts";
 
 const deviceBinding = (did: string) => `device:${did}`;
 
@@ -50,9 +50,8 @@ export async function signInWithPasskey(
   const handle = input.credential.response.userHandle;
   if (handle !== undefined && handle !== passkey.userHandle) throw new Failure(ErrorCode.passkeyFailed);
   const rp = relyingParty(ctx);
-  let verified;
-  try {
-    verified = await verifyAuthenticationResponse({
+  const { authenticationInfo: info } = await checked(() =>
+    verifyAuthenticationResponse({
       response: input.credential,
       expectedChallenge: signed,
       expectedOrigin: rp.origin,
@@ -64,12 +63,8 @@ export async function signInWithPasskey(
         transports: passkey.transports ? passkey.transports.split(",") : undefined,
       },
       requireUserVerification: true,
-    });
-  } catch {
-    throw new Failure(ErrorCode.passkeyFailed);
-  }
-  if (!verified.verified) throw new Failure(ErrorCode.passkeyFailed);
-  const info = verified.authenticationInfo;
+    }),
+  );
   return inTransaction(ctx, async (tx) => {
     await tx.db
       .update(passkeys)
