@@ -188,6 +188,8 @@ describe("the device's rules, as for a code", () => {
     const banned = await answer(phone);
     await setDeviceBan(api.domain, { did: banned.did, banned: true, actor: "test" });
     expectCode(await signIn(banned.did, banned.credential), ErrorCode.deviceBlocked);
+    // Its next request for options is refused already, and keeps its id: no fresh one to escape the ban with.
+    expectCode(await caller(api, { did: banned.did }).call("GET", "/v1/user/passkey/options/"), ErrorCode.deviceBlocked);
 
     await setUserBan(api.domain, { email: owner.email, banned: true, actor: "test" });
     const accountBanned = await answer(phone);

@@ -5,7 +5,7 @@ import { ErrorCode } from "#contract/errors.ts";
 import { passkeys, users } from "#api/src/db/schema.ts";
 import { Failure } from "#api/src/lib/failure.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
-import { ownDid } from "#api/src/domain/accounts/devices.ts";
+import { findDevice } from "#api/src/domain/accounts/devices.ts";
 import { admitOnDevice, openSession, type Agent, type Session } from "#api/src/domain/accounts/sign-in.ts";
 import { makeChallenge, readChallenge, spendChallenge } from "./challenges.ts";
 import { checked, relyingParty, signedChallenge } from "./relying-party.ts";
@@ -14,10 +14,11 @@ const deviceBinding = (did: string) => `device:${did}`;
 
 /**
  * What the browser needs to sign in with any passkey it holds for VV (autofill lists them): a
- * challenge bound to the device id, which a caller without one of ours gets here. Writes nothing.
+ * challenge bound to the device id, which a caller without one of ours gets here. A banned
+ * device learns it now, as when it asks for a code. Reads the device, writes nothing.
  */
 export async function signInOptions(ctx: DomainContext, input: { did?: string }) {
-  const did = ownDid(ctx, input.did);
+  const { did } = await findDevice(ctx, input.did);
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(ctx).id,
     challenge: makeChallenge(ctx, "login", deviceBinding(did)),
