@@ -11,6 +11,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import pino from "pino";
 import { DatabaseUnreachableError, loadApiConfig } from "./api/src/config.ts";
 import { FolderInUseError } from "./api/src/db/folder-lock.ts";
+import { collectNodeMetrics, exposition, metricsJson, serveMetrics } from "./lib/metrics.ts";
 import { keepFilesPrivate } from "./lib/private-files.ts";
 import { trustProxyValue } from "./lib/trust-proxy.ts";
 import { rateLimits } from "./lib/rate-limit.ts";
@@ -20,6 +21,7 @@ import { startApiInWorker } from "./api/src/start-in-worker.ts";
 import { bodyGuard, isDataPath, methodGuard, originGuard, privateCaching, rateGuard } from "./server/request-guards.ts";
 import { appServerExports } from "./server/app-build.ts";
 import { prerenderedPages } from "./server/prerendered-pages.ts";
+import { requestMetrics } from "./server/request-metrics.ts";
 import { routeNamespaces } from "./server/route-namespaces.ts";
 import { ConfigError } from "./lib/config/shared.ts";
 import { loadWebEnv, type WebEnv } from "./lib/config/web.ts";
@@ -139,6 +141,8 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction) {
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", trustProxyValue(env.TRUST_PROXY));
+// First, so every request is timed whole; appBuild is read when an answer is done.
+app.use(requestMetrics(() => appBuild()));
 app.use(securityHeaders);
 app.use(methodGuard);
 // Before requestFacts, which overwrites the X-Forwarded-Host a trusted proxy sent.
@@ -237,9 +241,21 @@ const server = createServer(
   log.info({ url: env.PUBLIC_URL, port: env.PORT, upstream: env.UPSTREAM_URL }, "web app listening");
 });
 
+// Apart from the public port (decision 059); with the API on this process's other thread, its
+// series come in the same scrape.
+if (env.METRICS_PORT) collectNodeMetrics("web");
+const metricsServer = env.METRICS_PORT
+  ? await serveMetrics({
+      host: env.METRICS_HOST,
+      port: env.METRICS_PORT,
+      text: async () => exposition(await metricsJson(), api ? await api.metrics() : []),
+      log,
+    })
+  : undefined;
+
 closeWithGrace({ delay: 10_000 }, async () => {
   draining = true;
   await new Promise<void>((done) => server.close(() => done()));
   await appServerExports(await appBuild()).apiCallsSettled();
-  await Promise.all([api?.close(), limits.close(), vite?.close()]);
+  await Promise.all([api?.close(), limits.close(), vite?.close(), metricsServer?.close()]);
 });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { DomainContext } from "./domain/context.ts";
+import { observeRequest } from "#lib/metrics.ts";
 import { trustProxyValue } from "#lib/trust-proxy.ts";
 import { frameworkErrors, installErrorHandling } from "./plugins/errors.ts";
 import { openApiRoute } from "./plugins/openapi.ts";
@@ -44,6 +45,10 @@ export async function buildApp(domain: DomainContext, opts: { logger: Logger | f
   });
   app.decorate("domain", domain);
   installErrorHandling(app);
+  // Every answer, by the route it matched (its pattern, as bound); a path that matches none is one series.
+  app.addHook("onResponse", async (request, reply) => {
+    observeRequest("api", request.method, request.routeOptions.url ?? "unmatched", reply.statusCode, reply.elapsedTime / 1000);
+  });
   const limits = await rateLimitHook(app);
   app.get("/livez", async () => ({ status: "ok" }));
   // Readiness: 503 when the database does not answer (within its timeouts, decision 035).
