@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import { existsSync } from "node:fs";
 import { extname, join, resolve, sep } from "node:path";
@@ -13,6 +13,7 @@ import { DatabaseUnreachableError, loadApiConfig } from "./api/src/config.ts";
 import { FolderInUseError } from "./api/src/db/folder-lock.ts";
 import { collectNodeMetrics, exposition, metricsJson, serveMetrics } from "./lib/metrics.ts";
 import { keepFilesPrivate } from "./lib/private-files.ts";
+import { REQUEST_ID, tagRequestId } from "./lib/tracing/request-id.ts";
 import { trustProxyValue } from "./lib/trust-proxy.ts";
 import { rateLimits } from "./lib/rate-limit.ts";
 import { ensureSecret } from "./lib/secret-file.ts";
@@ -100,6 +101,11 @@ function precompressed(req: Request, res: Response, next: NextFunction) {
  */
 function requestFacts(req: Request, _res: Response, next: NextFunction) {
   req.headers["x-client-ip"] = req.ip ?? "";
+  // One id for the request and every API call it makes, the balancer's if it sent one: the API
+  // logs it as reqId, and traces name it on both sides.
+  const requestId = req.headers["x-request-id"];
+  if (typeof requestId !== "string" || !REQUEST_ID.test(requestId)) req.headers["x-request-id"] = randomUUID();
+  tagRequestId(req.headers["x-request-id"] as string);
   // Remix refuses a post whose Origin differs from its Host (a 500), which a proxy that rewrites
   // Host would cause on every form. originGuard, before this, has let through only an Origin of
   // the address the browser used or of PUBLIC_URL: that is the host Remix is to compare with.

@@ -9,6 +9,7 @@ import { enqueueJobs } from "#api/src/jobs/queue.ts";
 import { startScheduler } from "#api/src/jobs/scheduler.ts";
 import { instanceMetrics } from "#api/src/metrics.ts";
 import { exposition, metricsJson } from "#lib/metrics.ts";
+import { seriesValue } from "../setup/metrics-text.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { closeOf, collect, roundConfig, setInRound, start } from "./airdrop-helpers.ts";
 import { caller, expectCode, sendCode, signUp, uniqueEmail } from "./helpers.ts";
@@ -25,17 +26,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-/** The value of one series in an exposition, or undefined when it is not there. */
-function value(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
-  for (const line of text.split("\n")) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const have = match[2]?.split(/,(?=[a-zA-Z_]\w*=")/) ?? [];
-    if (wanted.every((pair) => have.includes(pair))) return Number(match[3]);
-  }
-  return undefined;
-}
+const value = seriesValue;
 
 describe("API metrics", () => {
   test("requests by route pattern, status and duration; a path matching no route is one series", async () => {
