@@ -1,4 +1,3 @@
-import { register } from "node:module";
 import { isMainThread } from "node:worker_threads";
 import { trace, TraceFlags } from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
@@ -20,12 +19,12 @@ function serviceName(): string {
  * Traces from the web app through the API to PostgreSQL, sent to the OTLP/HTTP endpoint of
  * the standard variables (OTEL_EXPORTER_OTLP_ENDPOINT...). Spans of incoming and outgoing HTTP
  * (node:http: Express and Fastify; undici: the web app's calls to the API, which carry the
- * trace in `traceparent`) and of pg's queries. The instrumentations patch modules as they load:
- * this runs before any other module of the process, and registers the ESM loader hook that
- * lets them see the ES modules' imports too.
+ * trace in `traceparent`) and of pg's queries. The instrumentations patch modules as they are
+ * required, so this runs before any other module of the process. No ESM loader hook is needed:
+ * Express, Fastify and pg are CommonJS (an ES module's import of them goes through require's
+ * loader), and undici reports through diagnostics_channel.
  */
 export async function startTracing(): Promise<void> {
-  register("@opentelemetry/instrumentation/hook.mjs", import.meta.url);
   // Traces only: the metrics are Prometheus's (decision 059), and the logs pino's.
   process.env.OTEL_METRICS_EXPORTER ??= "none";
   process.env.OTEL_LOGS_EXPORTER ??= "none";

@@ -34,7 +34,7 @@ export interface Database {
  * One pool's connections: running a query or transaction, idle, and the requests waiting for one.
  * PGlite has one session: busy while a query or transaction has its turn, the rest waiting.
  */
-export interface PoolUse {
+interface PoolUse {
   pool: "requests" | "jobs" | "pglite";
   busy: number;
   idle: number;
