@@ -20,9 +20,12 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 FROM ${BASE}
-# The share card's text and emoji are drawn with the Noto fonts of all 16 scripts (sharp, on the server).
+# The share card's text and emoji are drawn with the Noto fonts of all 16 scripts (sharp, on the
+# server). fontconfig brings the configuration that finds them (without it: "Cannot load default
+# config file" and no font), and its cache is made here, where it can be written.
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
+  && apt-get install -y --no-install-recommends fontconfig fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
+  && fc-cache -f \
   && rm -rf /var/lib/apt/lists/*
 RUN groupadd --system vv && useradd --system --gid vv --home-dir /app --shell /usr/sbin/nologin vv \
   && mkdir -p /data && chown vv:vv /data

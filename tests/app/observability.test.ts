@@ -7,7 +7,6 @@
  * PostgreSQL is needed for the database's spans (pg's instrumentation): without one reachable
  * the file is skipped, saying so.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -16,6 +15,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seriesValue } from "../setup/metrics-text.ts";
+import { startServerProcess, type ServerProcess } from "../setup/server-process.ts";
 import { freePort } from "../setup/tcp.ts";
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -75,12 +75,11 @@ function otlpReceiver(spans: Span[]): Server {
 describe.skipIf(!reachable)("the running server's metrics and traces", () => {
   const spans: Span[] = [];
   let receiver: Server;
-  let web: ChildProcess;
+  let web: ServerProcess;
   let base: string;
   let metricsUrl: string;
   let dataDir: string;
   let database: string;
-  let output = "";
 
   beforeAll(async () => {
     database = `vv_observe_${randomBytes(5).toString("hex")}`;
@@ -96,10 +95,9 @@ describe.skipIf(!reachable)("the running server's metrics and traces", () => {
     base = `http://127.0.0.1:${port}`;
     metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
     dataDir = mkdtempSync(join(tmpdir(), "vv-observe-"));
-    web = spawn(process.execPath, ["--import", "tsx", "--import", "./lib/tracing/preload.ts", "server.ts"], {
+    web = await startServerProcess({
+      args: ["--import", "tsx", "--import", "./lib/tracing/preload.ts", "server.ts"],
       env: {
-        PATH: process.env.PATH ?? "",
-        HOME: process.env.HOME ?? "",
         NODE_ENV: "development",
         PORT: String(port),
         PUBLIC_URL: base,
@@ -112,30 +110,12 @@ describe.skipIf(!reachable)("the running server's metrics and traces", () => {
         OTEL_BSP_SCHEDULE_DELAY: "100",
         LOG_LEVEL: "warn",
       },
-      stdio: ["ignore", "pipe", "pipe"],
+      base,
     });
-    web.stdout!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-    web.stderr!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      if (web.exitCode !== null) throw new Error(`server.ts exited with ${web.exitCode}\n${output}`);
-      const up = await fetch(`${base}/livez`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      if (Date.now() > deadline) throw new Error(`server.ts did not answer /livez in 90 s\n${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
   }, 120_000);
 
   afterAll(async () => {
-    if (web && web.exitCode === null) {
-      const exited = new Promise((resolve) => web.once("exit", resolve));
-      web.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-      if (web.exitCode === null) web.kill("SIGKILL");
-    }
+    await web?.stop();
     await new Promise((resolve) => receiver?.close(resolve));
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     if (database) {
