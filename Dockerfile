@@ -27,8 +27,9 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends fontconfig fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
   && fc-cache -f \
   && rm -rf /var/lib/apt/lists/*
+# The share card's renderer (sharp) has a fontconfig of its own, whose cache goes in the home folder.
 RUN groupadd --system vv && useradd --system --gid vv --home-dir /app --shell /usr/sbin/nologin vv \
-  && mkdir -p /data && chown vv:vv /data
+  && mkdir -p /data /app/.cache && chown vv:vv /data /app/.cache
 WORKDIR /app
 ENV NODE_ENV=production \
   PORT=3000 \
