@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { createServer } from "node:http";
 import { existsSync } from "node:fs";
 import { extname, join, resolve, sep } from "node:path";
@@ -24,7 +25,7 @@ import { appServerExports } from "./server/app-build.ts";
 import { prerenderedPages } from "./server/prerendered-pages.ts";
 import { requestMetrics } from "./server/request-metrics.ts";
 import { routeNamespaces } from "./server/route-namespaces.ts";
-import { ConfigError } from "./lib/config/shared.ts";
+import { closeGraceMs, ConfigError } from "./lib/config/shared.ts";
 import { loadWebEnv, type WebEnv } from "./lib/config/web.ts";
 
 const log = pino({ level: process.env.LOG_LEVEL ?? "info" });
@@ -144,8 +145,19 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+/**
+ * Set on SIGTERM: /healthz answers 503 and every answer closes its connection, while requests
+ * are still served for SHUTDOWN_DRAIN_MS, so a load balancer sends the next ones elsewhere and
+ * keeps no pooled connection to a server about to close.
+ */
+let draining = false;
+
 const app = express();
 app.disable("x-powered-by");
+app.use((_req, res, next) => {
+  if (draining) res.setHeader("Connection", "close");
+  next();
+});
 app.set("trust proxy", trustProxyValue(env.TRUST_PROXY));
 // First, so every request is timed whole; appBuild is read when an answer is done.
 app.use(requestMetrics(() => appBuild()));
@@ -191,7 +203,6 @@ app.use((req, res, next) => (extname(req.path) && !isDataPath(req.path) ? public
 // With REDIS_URL set, readiness also names Redis's state and where the limits count: while it
 // is down they count in this process's memory, "degraded" but still 200, since every instance
 // shares that Redis and a load balancer draining them all would stop the service (decision 034).
-let draining = false;
 const limits = rateLimits(env.REDIS_URL, log.child({ svc: "web" }));
 app.get("/livez", (_req, res) => {
   res.json({ status: "ok" });
@@ -259,8 +270,12 @@ const metricsServer = env.METRICS_PORT
     })
   : undefined;
 
-closeWithGrace({ delay: 10_000 }, async () => {
+closeWithGrace({ delay: closeGraceMs(env.SHUTDOWN_DRAIN_MS) }, async ({ signal }) => {
   draining = true;
+  if (signal && env.SHUTDOWN_DRAIN_MS > 0) {
+    log.info({ drainMs: env.SHUTDOWN_DRAIN_MS }, "draining: /healthz answers 503 until the close");
+    await sleep(env.SHUTDOWN_DRAIN_MS);
+  }
   await new Promise<void>((done) => server.close(() => done()));
   await appServerExports(await appBuild()).apiCallsSettled();
   await Promise.all([api?.close(), limits.close(), vite?.close(), metricsServer?.close()]);

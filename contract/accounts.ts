@@ -21,7 +21,8 @@ const registerBody = z.object({
 });
 const loginBody = z.object({ email, code: otp });
 
-const authResult = z.object({
+/** What a sign-in answers, whatever proved it (a code or a passkey). */
+export const authResult = z.object({
   user: userSchema,
   token: z.string(),
   did: z.string().describe("The device id the account is now signed in on"),

@@ -3,6 +3,7 @@ import { airdropRoutes } from "./airdrop.ts";
 import { campaignRoutes } from "./campaign.ts";
 import { filesRoutes } from "./files.ts";
 import { mapRoutes } from "./map.ts";
+import { passkeyRoutes } from "./passkeys.ts";
 import { profileRoutes } from "./profile.ts";
 import { pushRoutes } from "./push.ts";
 import type { RouteSpec } from "./route.ts";
@@ -16,6 +17,7 @@ import { ledgerRoutes } from "./ledger.ts";
 export const routes = {
   accounts: accountRoutes,
   sessions: sessionRoutes,
+  passkeys: passkeyRoutes,
   profile: profileRoutes,
   team: teamRoutes,
   airdrop: airdropRoutes,

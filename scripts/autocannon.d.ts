@@ -1,4 +1,4 @@
-// The part of autocannon 9 (no types of its own) that scripts/bench-ssr.ts uses.
+// The part of autocannon 9 (no types of its own) that the benchmarks use.
 declare module "autocannon" {
   export interface Options {
     url: string;
@@ -7,6 +7,10 @@ declare module "autocannon" {
     pipelining?: number;
     timeout?: number;
     headers?: Record<string, string>;
+    method?: "GET" | "POST";
+    body?: string;
+    /** Each request made from this one (scripts/bench-cluster.ts gives each a user's cookie). */
+    requests?: { setupRequest: (request: { headers: Record<string, string> }) => { headers: Record<string, string> } }[];
   }
   export interface Histogram {
     average: number;

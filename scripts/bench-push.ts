@@ -19,9 +19,8 @@
 // BENCH_DATABASE_URL is an admin URL (default postgres://postgres@127.0.0.1:5432/test); the
 // database `vv_bench_push_<random>` is made there and dropped at the end, even on failure.
 // Ports: 3650 + E2E_PORT_OFFSET for the web app, 8850 + E2E_PORT_OFFSET and up for the APIs.
-import { execFileSync } from "node:child_process";
 import { createECDH, randomBytes, type ECDH } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
@@ -45,7 +44,7 @@ import {
   ADMIN_URL,
   admin,
   NO_RATE_LIMITS,
-  newest,
+  ensureBuild,
   pageCookies,
   percentile,
   positiveArg,
@@ -253,13 +252,6 @@ async function crowd(cookies: string[]): Promise<ClaimOutcome[]> {
 // ---- the run -----------------------------------------------------------------------------
 
 const count = async (db: Db, query: ReturnType<typeof sql>) => Number(rowsOf<{ c: string | number }>(await db.execute(query))[0].c);
-
-function ensureBuild(): void {
-  const built = existsSync("build/server/index.js") ? statSync("build/server/index.js").mtimeMs : 0;
-  if (built >= newest(["app", "contract", "locales", "vite.config.ts"])) return;
-  log("Building the app (npm run build)...");
-  execFileSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] });
-}
 
 /** Every second, each server's resident memory (the peak is VmHWM), and this process's heap. */
 function memoryWatch(watched: Server[]) {

@@ -10,6 +10,7 @@ import { openApiRoute } from "./plugins/openapi.ts";
 import { rateLimitHook } from "./plugins/rate-limit.ts";
 import { accountsApi } from "./routes/v1/accounts.ts";
 import { sessionsApi } from "./routes/v1/sessions.ts";
+import { passkeysApi } from "./routes/v1/passkeys.ts";
 import { airdropApi } from "./routes/v1/airdrop.ts";
 import { filesApi } from "./routes/v1/files.ts";
 import { mapApi } from "./routes/v1/map.ts";
@@ -28,7 +29,14 @@ declare module "fastify" {
 }
 
 /** The /v1 service as a Fastify instance, apart from any listening (see server.ts). */
-export async function buildApp(domain: DomainContext, opts: { logger: Logger | false }): Promise<FastifyInstance> {
+export async function buildApp(
+  domain: DomainContext,
+  opts: {
+    logger: Logger | false;
+    /** True once the instance is stopping: its readiness then fails, so a load balancer drains it. */
+    draining?: () => boolean;
+  },
+): Promise<FastifyInstance> {
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger as FastifyBaseLogger } : { logger: false }),
     bodyLimit: 64 * 1024,
@@ -57,6 +65,7 @@ export async function buildApp(domain: DomainContext, opts: { logger: Logger | f
   // every instance shares that Redis and draining them would stop all (decision 034).
   app.get("/healthz", async (_request, reply) => {
     const { degraded, fields } = limits.health();
+    if (opts.draining?.()) return reply.code(503).send({ status: "draining", ...fields });
     try {
       await domain.db.execute("select 1");
       return { status: degraded ? "degraded" : "ok", ...fields };
@@ -67,6 +76,7 @@ export async function buildApp(domain: DomainContext, opts: { logger: Logger | f
   await app.register(openApiRoute);
   await app.register(accountsApi);
   await app.register(sessionsApi);
+  await app.register(passkeysApi);
   await app.register(profileApi);
   await app.register(teamApi);
   await app.register(toolsApi);

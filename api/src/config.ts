@@ -55,6 +55,9 @@ export const apiConfigSchema = z.object({
   /** How long the "Not you?" link of a new-device e-mail can sign that session out. */
   SESSION_END_LINK_HOURS: int(72, 1),
   DEVICE_ACCOUNTS_PER_DAY: int(1, 1),
+  /** How long a passkey request (its challenge) can be answered. */
+  PASSKEY_CHALLENGE_SECONDS: int(300, 30),
+  PASSKEYS_PER_USER: int(10, 1),
   ROUND_SECONDS: int(28800, 1),
   ROUND_EPOCH: z.iso.datetime({ offset: true }).default("2026-01-01T00:00:00Z"),
   VV_PER_POWER_PER_ROUND: z

@@ -21,6 +21,15 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
+/** The API as its own process (api/src/server.ts), which a load balancer may have to drain first. */
+export interface StandaloneApi extends RunningApi {
+  /**
+   * From now on /healthz answers 503 and every answer says `Connection: close`, while requests
+   * are still taken: the balancer stops sending new ones and its pooled connections end.
+   */
+  drain(): void;
+}
+
 /**
  * Fastify's close stops taking connections, answers the requests in flight and closes the
  * connections idle at that moment. A keep-alive connection whose request was in flight is idle
@@ -30,11 +39,11 @@ export interface RunningApi {
  * `Connection: close` (the client will not reuse the connection), and any connection that turns
  * idle meanwhile is closed at once.
  */
-function closableServer(app: FastifyInstance): () => Promise<void> {
+function closableServer(app: FastifyInstance, draining: () => boolean): () => Promise<void> {
   let closing = false;
   const unanswered = new Set<ServerResponse>();
   app.server.prependListener("request", (_req, res: ServerResponse) => {
-    if (closing) return void res.setHeader("connection", "close");
+    if (closing || draining()) return void res.setHeader("connection", "close");
     unanswered.add(res);
     res.once("close", () => unanswered.delete(res));
   });
@@ -60,7 +69,7 @@ export async function startApi(
   config: ApiConfig,
   log: Logger = pino({ level: config.LOG_LEVEL }),
   opts: { metrics: "serve" | "collect" | "off" } = { metrics: config.METRICS_PORT ? "serve" : "off" },
-): Promise<RunningApi> {
+): Promise<StandaloneApi> {
   const nativePush = nativePushStatus(config);
   log[nativePush.on ? "info" : "warn"](nativePush.line);
   const database = await openDatabase({
@@ -74,8 +83,9 @@ export async function startApi(
   // Version 1 of the rules from the environment on the first start; the stored versions after that.
   const ruleBook = await openRuleBook({ db: database.db, config, clock: systemClock }, { seed: true, log: log.child({ svc: "rules" }) });
   const domain = { db: database.db, config, ruleBook, clock: systemClock, mailer, social };
-  const app = await buildApp(domain, { logger: log.child({ svc: "api" }) });
-  const closeServer = closableServer(app);
+  let draining = false;
+  const app = await buildApp(domain, { logger: log.child({ svc: "api" }), draining: () => draining });
+  const closeServer = closableServer(app, () => draining);
   const url = await app.listen({ host: config.API_HOST, port: config.API_PORT });
   log.info({ database: database.kind, mail: mailer.target, social: social.name, url }, "api listening");
   // The jobs' statements are not held to the requests' timeouts (Database.jobs).
@@ -92,6 +102,10 @@ export async function startApi(
   return {
     url: `http://${config.API_HOST}:${config.API_PORT}`,
     metrics,
+    drain() {
+      draining = true;
+      log.info({ drainMs: config.SHUTDOWN_DRAIN_MS }, "draining: /healthz answers 503 until the close");
+    },
     async close() {
       await Promise.all([scheduler.stop(), jobWorker.stop(), metricsServer?.close()]);
       await closeServer();

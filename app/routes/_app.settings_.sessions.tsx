@@ -4,7 +4,7 @@ import { loadSessions, sessionsAction } from "#app/features/profile/sessions.ser
 import type { RouteHandle } from "#app/utils/i18n.ts";
 import { titleFromData } from "#app/utils/title-meta.ts";
 
-export const handle: RouteHandle = { i18n: ["profile"] };
+export const handle: RouteHandle = { i18n: ["profile", "passkeys"] };
 export const loader = ({ request }: LoaderFunctionArgs) => loadSessions(request);
 export const action = ({ request }: ActionFunctionArgs) => sessionsAction(request);
 export const meta = titleFromData;

@@ -17,6 +17,7 @@ export const FEATURE_NAMESPACES = [
   "offline",
   "ledger",
   "rules",
+  "passkeys",
 ] as const;
 export type Namespace = (typeof ROOT_NAMESPACES)[number] | (typeof FEATURE_NAMESPACES)[number];
 

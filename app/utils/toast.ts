@@ -16,6 +16,8 @@ export interface Toast {
   event?: NativeEvent;
   /** The page it leads to shows it in a way of its own (the gift box's reveal): the toaster leaves it out. */
   inPage?: boolean;
+  /** Something the page it leads to offers with it: after a sign-in by code, a passkey for next time. */
+  offer?: "passkey";
 }
 
 const TOAST_EVENT = "vv:toast";

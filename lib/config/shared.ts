@@ -56,7 +56,16 @@ export const sharedSettings = {
   METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
   /** The largest picture: the API refuses more, the web app holds no more in memory, and the pages say so. */
   UPLOAD_MAX_BYTES: int(5 * 1024 * 1024, 1024),
+  /**
+   * On SIGTERM, how long the instance goes on serving while its /healthz answers 503, so that a
+   * load balancer checking it sends its requests elsewhere before it stops taking connections.
+   * 0 stops at once: a lone process has nobody to hand its visitors to.
+   */
+  SHUTDOWN_DRAIN_MS: int(0, 0),
 };
+
+/** close-with-grace's delay: the drain, then this long for the requests in flight and the closing. */
+export const closeGraceMs = (drainMs: number) => drainMs + 10_000;
 
 /** Reads settings from the environment with a schema; a bad value throws one line that names it. */
 export function parseSettings<S extends z.ZodType>(schema: S, source: NodeJS.ProcessEnv): z.output<S> {

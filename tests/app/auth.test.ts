@@ -154,7 +154,13 @@ describe("register, then the signed-in pages", () => {
     expect(signedIn.token).toEqual(expect.any(String));
     expect(signedIn.did).toMatch(/^[A-Za-z0-9_-]{44}$/); // issued by the API with the first sign-in
     expect(await langOf(jar)).toBe("en");
-    const registered = { kind: "success", key: "auth:registered", event: { name: "login", params: { method: "register", success: true } } };
+    // At the public address, the page it lands on offers a passkey for next time.
+    const registered = {
+      kind: "success",
+      key: "auth:registered",
+      event: { name: "login", params: { method: "register", success: true } },
+      offer: "passkey",
+    };
     expect(await toastOf(jar)).toEqual(registered);
 
     // The token never travels to the browser in clear.
@@ -237,6 +243,7 @@ describe("register, then the signed-in pages", () => {
       kind: "success",
       key: "auth:welcomeBack",
       event: { name: "login", params: { method: "login", success: true } },
+      offer: "passkey",
     });
     const { user } = await (await run(() => appLayout.loader(args(get("/team", { jar }))))).json();
     expect(user.email).toBe(email);

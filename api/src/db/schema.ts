@@ -166,6 +166,45 @@ export const authTokens = pgTable(
   (t) => [uniqueIndex("auth_tokens_hash_key").on(t.tokenHash), index("auth_tokens_user_idx").on(t.userId)],
 );
 
+/**
+ * A user's passkeys (WebAuthn credentials, decision 062), found by credential id at sign-in. The
+ * counter and the backup flags are the authenticator's own, kept as it last reported them.
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id),
+    credentialId: text("credential_id").notNull(),
+    /** The WebAuthn user handle it was made with (the same for all of a user's passkeys), checked at sign-in. */
+    userHandle: text("user_handle").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: text("transports").notNull().default(""),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    /** The name the user gave it; empty until then, and the device it was made on names it. */
+    name: text("name").notNull().default(""),
+    browser: text("browser").notNull().default(""),
+    os: text("os").notNull().default(""),
+    createdAt: tz("created_at").notNull(),
+    lastUsedAt: tz("last_used_at"),
+  },
+  (t) => [uniqueIndex("passkeys_credential_key").on(t.credentialId), index("passkeys_user_idx").on(t.userId)],
+);
+
+/** Passkey challenges already answered, each good once; kept only until it would have expired anyway. */
+export const passkeyChallengesSpent = pgTable(
+  "passkey_challenges_spent",
+  {
+    nonce: text("nonce").primaryKey(),
+    expiresAt: tz("expires_at").notNull(),
+  },
+  (t) => [index("passkey_challenges_spent_expiry_idx").on(t.expiresAt)],
+);
+
 export const auditLog = pgTable("audit_log", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
   at: tz("at").notNull(),

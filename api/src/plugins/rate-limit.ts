@@ -3,10 +3,11 @@ import type { FastifyInstance } from "fastify";
 import { fail } from "#contract/envelope.ts";
 import { accountRoutes } from "#contract/accounts.ts";
 import { ledgerRoutes } from "#contract/ledger.ts";
+import { passkeyRoutes } from "#contract/passkeys.ts";
 import { ErrorCode, ERROR_MESSAGES } from "#contract/errors.ts";
 import { rateLimits, type RateLimits } from "#lib/rate-limit.ts";
 
-/** Calls that send or try codes or make accounts and devices: a tighter limit per client IP. */
+/** Calls that send or try codes or passkeys or make accounts and devices: a tighter limit per client IP. */
 const AUTH_ROUTES = new Set<string>(
   [
     accountRoutes.did,
@@ -15,6 +16,8 @@ const AUTH_ROUTES = new Set<string>(
     accountRoutes.login,
     accountRoutes.changeEmailSend,
     accountRoutes.changeEmail,
+    passkeyRoutes.signInOptions,
+    passkeyRoutes.signIn,
   ].map((r) => r.path),
 );
 

@@ -1,5 +1,6 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useCurrentToast } from "#app/components/toaster.tsx";
 import { useTranslation } from "#app/utils/translation.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { personName, selfPerson } from "#app/components/person.tsx";
@@ -19,6 +20,8 @@ import { WelcomeCard } from "./welcome-card.tsx";
 const NotificationsOffer = lazy(() =>
   import("#app/features/profile/notifications-offer.tsx").then((m) => ({ default: m.NotificationsOffer })),
 );
+// Shown once, after a sign-in by code: likewise.
+const PasskeyOffer = lazy(() => import("#app/features/passkeys/passkey-offer.tsx"));
 
 export function AirdropPage() {
   const { t } = useTranslation();
@@ -26,6 +29,7 @@ export function AirdropPage() {
   const data = useLoaderData<AirdropData>();
   const failed = useActionData<IntentFailure>();
   const started = failed?.toast.key === "airdrop:toast.started";
+  const [passkeyOffered] = useState(useCurrentToast()?.offer === "passkey");
   const { info } = data;
   useEffect(() => {
     const now = Date.now();
@@ -47,6 +51,11 @@ export function AirdropPage() {
       {started ? (
         <Suspense fallback={null}>
           <NotificationsOffer />
+        </Suspense>
+      ) : null}
+      {passkeyOffered ? (
+        <Suspense fallback={null}>
+          <PasskeyOffer />
         </Suspense>
       ) : null}
       {data.welcome && !user.name ? <WelcomeCard /> : null}

@@ -5,6 +5,7 @@ import { routes } from "#contract/routes.ts";
 import { INVITE_PARAM } from "#contract/web-paths.ts";
 import { ApiError, callApi } from "#app/utils/api.server.ts";
 import { requestContext, type RequestContext } from "#app/utils/request.server.ts";
+import { passkeysHere } from "#app/features/passkeys/passkeys-here.server.ts";
 
 /**
  * Who invited the visitor, as a teammate would see them, and their campaign share image (the
@@ -39,5 +40,6 @@ export async function authPageLoader(request: Request, mode: "login" | "register
     invite,
     inviter: inviter ? { nickname: inviter.nickname, alias: inviter.alias } : undefined,
     shareImage: inviter?.share_image ?? undefined,
+    passkeys: mode === "login" && passkeysHere(request, ctx),
   };
 }

@@ -1,9 +1,12 @@
 import { data } from "@remix-run/node";
+import { ErrorCode } from "#contract/errors.ts";
 import { routes } from "#contract/routes.ts";
 import { callApi } from "#app/utils/api.server.ts";
 import { langCookie } from "#lib/visitor-language.ts";
 import { field, postedForm, type StatusRefusal } from "#app/utils/intent-action.server.ts";
-import { errorToast, requestContext } from "#app/utils/request.server.ts";
+import { errorToast, requestContext, type RequestContext } from "#app/utils/request.server.ts";
+import { passkeysHere } from "#app/features/passkeys/passkeys-here.server.ts";
+import { postedCredential } from "#app/features/passkeys/posted-credential.server.ts";
 import { safeRedirect } from "#app/utils/safe-redirect.ts";
 import { deviceIdCookies, signedInCookies, withCookies } from "#app/utils/session.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -15,7 +18,7 @@ import { inFieldIfItsOwn } from "./otp-fields.ts";
  * The toast with the native app's analytics event (docs/native-bridge.md): whether the API said yes,
  * and its code when it said no. Registering is a "login" event with `method: "register"`.
  */
-function withEvent(toast: Toast, name: "click_get_otp" | "login", mode: "login" | "register"): Toast {
+function withEvent(toast: Toast, name: "click_get_otp" | "login", mode: "login" | "register" | "passkey"): Toast {
   const params: Record<string, string | number | boolean> = { method: mode, success: toast.kind !== "error" };
   if (toast.kind === "error" && toast.code !== undefined) params.reason = toast.code;
   return { ...inFieldIfItsOwn(toast), event: { name, params } };
@@ -24,7 +27,7 @@ function withEvent(toast: Toast, name: "click_get_otp" | "login", mode: "login" 
 /**
  * The action behind /login and /register. "send" mails a code and re-renders the form
  * with what was typed; the final intent signs in, switches the UI to the user's
- * language and redirects. Failures come back localized, fields kept: next to the field they
+ * language and redirects; "passkey" signs in with the passkey the page's script posts. Failures come back localized, fields kept: next to the field they
  * are about, else as a toast.
  */
 export async function otpAction(request: Request, mode: "login" | "register"): Promise<OtpActionData | StatusRefusal | Response> {
@@ -46,6 +49,22 @@ export async function otpAction(request: Request, mode: "login" | "register"): P
     }
   }
 
+  if (field(form, "intent") === "passkey") {
+    const body = postedCredential(form, routes.passkeys.signIn.body);
+    if (!body) return { ...kept, sent: false, toast: withEvent({ kind: "error", code: ErrorCode.badRequest }, "login", "passkey") };
+    try {
+      const result = await callApi(routes.passkeys.signIn, ctx.caller, { body });
+      return await signedIn(
+        ctx,
+        result,
+        field(form, "redirectTo"),
+        withEvent({ kind: "success", key: "auth:welcomeBack" }, "login", "passkey"),
+      );
+    } catch (error) {
+      return { ...kept, sent: false, toast: withEvent(errorToast(error, ctx.locale), "login", "passkey") };
+    }
+  }
+
   const code = field(form, "code");
   if (!code) {
     return { ...kept, sent: field(form, "sent") === "1", toast: inFieldIfItsOwn({ kind: "error", key: "auth:codeRequired" }) };
@@ -57,11 +76,22 @@ export async function otpAction(request: Request, mode: "login" | "register"): P
         : await callApi(routes.accounts.register, ctx.caller, {
             body: { email, code, invite_code: invite || undefined, ui_lang: ctx.locale, lang: ctx.locale },
           });
-    const headers = withCookies(await signedInCookies(ctx.session, result));
-    headers.append("Set-Cookie", await langCookie.serialize(result.user.ui_lang));
     const welcome = withEvent({ kind: "success", key: mode === "login" ? "auth:welcomeBack" : "auth:registered" }, "login", mode);
-    return redirectWithToast(safeRedirect(field(form, "redirectTo")), welcome, { headers });
+    // After a code, the page offers a passkey for next time (where passkeys can be used here).
+    return await signedIn(ctx, result, field(form, "redirectTo"), passkeysHere(request, ctx) ? { ...welcome, offer: "passkey" } : welcome);
   } catch (error) {
     return { ...kept, sent: true, toast: withEvent(errorToast(error, ctx.locale), "login", mode) };
   }
+}
+
+/** A sign-in that worked, whatever proved it: the session's cookies, the user's language, the page asked for with the welcome. */
+async function signedIn(
+  ctx: RequestContext,
+  result: { token: string; did: string; user: { ui_lang: string } },
+  redirectTo: string,
+  welcome: Toast,
+) {
+  const headers = withCookies(await signedInCookies(ctx.session, result));
+  headers.append("Set-Cookie", await langCookie.serialize(result.user.ui_lang));
+  return redirectWithToast(safeRedirect(redirectTo), welcome, { headers });
 }

@@ -21,7 +21,14 @@ export interface OtpActionData {
  * "send code" and "continue", so it works as plain HTML; with JavaScript the send
  * button counts down to the next allowed send.
  */
-export function OtpForm(props: { mode: "login" | "register"; actionData?: OtpActionData; redirectTo?: string; invite?: string }) {
+export function OtpForm(props: {
+  mode: "login" | "register";
+  actionData?: OtpActionData;
+  redirectTo?: string;
+  invite?: string;
+  /** The browser may offer the device's passkeys in the e-mail field (autofill). */
+  passkeys?: boolean;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const data = props.actionData;
@@ -61,7 +68,7 @@ export function OtpForm(props: { mode: "login" | "register"; actionData?: OtpAct
           name="email"
           type="email"
           inputMode="email"
-          autoComplete="email"
+          autoComplete={props.passkeys ? "email webauthn" : "email"}
           autoCapitalize="none"
           spellCheck={false}
           dir="ltr"

@@ -1,25 +1,14 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "#app/components/page-header.tsx";
-import { BROWSER_NAMES, OS_NAMES } from "#contract/device-names.ts";
+import { PasskeysCard } from "#app/features/passkeys/passkeys-card.tsx";
 import { useTranslation } from "#app/utils/translation.tsx";
+import { useDeviceName } from "./device-name.ts";
 import type { loadSessions } from "./sessions.server.ts";
-
-type Session = ReturnType<typeof useLoaderData<typeof loadSessions>>["sessions"][number];
-
-/** "Android Chrome", as the new-device e-mail names it; the VV app and an unknown device in the reader's words. */
-function useDeviceName(): (s: Session) => string {
-  const { t } = useTranslation();
-  return (s) => {
-    const browser = s.browser === "app" ? t("profile:sessions.app") : BROWSER_NAMES[s.browser as keyof typeof BROWSER_NAMES];
-    const parts = [OS_NAMES[s.os as keyof typeof OS_NAMES], browser].filter(Boolean);
-    return parts.length ? parts.join(" ") : t("profile:sessions.unknown");
-  };
-}
 
 /** /settings/sessions: every signed-in session, this one first and marked, each other one with its own sign-out. Plain forms. */
 export function SessionsPage() {
   const { t } = useTranslation();
-  const { sessions } = useLoaderData<typeof loadSessions>();
+  const { sessions, passkeys } = useLoaderData<typeof loadSessions>();
   const name = useDeviceName();
   const ordered = [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)];
   const others = ordered.length - 1;
@@ -81,6 +70,7 @@ export function SessionsPage() {
           <p role="status">{t("profile:sessions.none")}</p>
         )}
       </section>
+      {passkeys ? <PasskeysCard passkeys={passkeys} /> : null}
     </main>
   );
 }

@@ -34,6 +34,11 @@ function isIssuedHere(ctx: DomainContext, did: string): boolean {
   return did.length === 2 * ID_CHARS && sameHash(did.slice(ID_CHARS), didTag(ctx, did.slice(0, ID_CHARS)));
 }
 
+/** The caller's device id when this server issued it, else a new one; nothing read or written. */
+export function ownDid(ctx: DomainContext, did: string | undefined): string {
+  return did && DID.test(did) && isIssuedHere(ctx, did) ? did : issueDid(ctx);
+}
+
 /**
  * The caller's device, read only: its row, or a device with no history yet. A missing,
  * malformed or foreign did (one this server never issued) gets a new id: clients cannot

@@ -10,7 +10,7 @@ import { Failure } from "#api/src/lib/failure.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { toUser, type UserRow } from "#api/src/domain/profile/users.ts";
 import { holdInviter, inviterByCode } from "#api/src/domain/team/invites.ts";
-import { claimDailySlot, findDevice, hasDailySlot, recordDevice, reserveRegistration } from "./devices.ts";
+import { claimDailySlot, findDevice, hasDailySlot, recordDevice, reserveRegistration, type Device } from "./devices.ts";
 import { canonicalEmail, isValidEmail, normalizeEmail } from "./email.ts";
 import { mailNewDevice } from "./new-device.ts";
 import { consumeCode } from "./otp.ts";
@@ -18,7 +18,7 @@ import { issueToken } from "./tokens.ts";
 import { deviceOf } from "./user-agent.ts";
 
 /** What the sign-in request tells of the browser it came from. */
-interface Agent {
+export interface Agent {
   userAgent?: string;
   nativeApp?: boolean;
 }
@@ -109,18 +109,35 @@ async function insertUser(ctx: DomainContext, values: Omit<typeof users.$inferIn
 export async function login(ctx: DomainContext, input: { email: string; code: string; did?: string } & Agent): Promise<Session> {
   const { canonical, existing } = await checkEmailFor(ctx, input.email, "login");
   const user = existing!;
-  if (user.bannedAt) throw new Failure(ErrorCode.accountBanned);
-  const device = await findDevice(ctx, input.did);
-  if (!(await hasDailySlot(ctx, { did: device.did, userId: user.id }))) throw new Failure(ErrorCode.deviceDailyLogin);
+  const device = await admitOnDevice(ctx, user, input.did);
   await consumeCode(ctx, { email: canonical, purpose: "login", code: input.code, did: device.did });
+  return openSession(ctx, user, device.did, input);
+}
+
+/**
+ * The rules of the device for signing an existing account in (bans, accounts a day), checked
+ * before the proof is spent: a code or a passkey alike.
+ */
+export async function admitOnDevice(ctx: DomainContext, user: UserRow, did: string | undefined): Promise<Device> {
+  if (user.bannedAt) throw new Failure(ErrorCode.accountBanned);
+  const device = await findDevice(ctx, did);
+  if (!(await hasDailySlot(ctx, { did: device.did, userId: user.id }))) throw new Failure(ErrorCode.deviceDailyLogin);
+  return device;
+}
+
+/**
+ * Signs a proven account in on the device: takes the day's slot (settling a race with another
+ * account), issues the token, and mails the owner when the device is new to the account.
+ */
+export function openSession(ctx: DomainContext, user: UserRow, did: string, agent: Agent): Promise<Session> {
   return inTransaction(ctx, async (tx) => {
-    await recordDevice(tx, device.did);
-    if (!(await claimDailySlot(tx, { did: device.did, userId: user.id }))) throw new Failure(ErrorCode.deviceDailyLogin);
-    const seen = await knownDevice(tx, user.id, device.did);
-    const agent = deviceOf(input.userAgent, !!input.nativeApp);
-    const { token, id } = await issueToken(tx, user.id, device.did, agent);
-    if (!seen) await mailNewDevice(tx, user, { sessionId: id, ...agent });
-    return { user: toUser(ctx, user), token, did: device.did };
+    await recordDevice(tx, did);
+    if (!(await claimDailySlot(tx, { did, userId: user.id }))) throw new Failure(ErrorCode.deviceDailyLogin);
+    const seen = await knownDevice(tx, user.id, did);
+    const named = deviceOf(agent.userAgent, !!agent.nativeApp);
+    const { token, id } = await issueToken(tx, user.id, did, named);
+    if (!seen) await mailNewDevice(tx, user, { sessionId: id, ...named });
+    return { user: toUser(ctx, user), token, did };
   });
 }
 

@@ -1,3 +1,4 @@
+import { forgetPasskeys } from "#api/src/domain/passkeys/listing.ts";
 import { and, eq, isNull } from "drizzle-orm";
 import { ErrorCode } from "#contract/errors.ts";
 import { AvatarStatus, DELETE_WORD } from "#contract/profile-states.ts";
@@ -55,6 +56,7 @@ export async function deleteAccount(ctx: DomainContext, userId: number, input: {
     // Another of the account's logins deleted it a moment ago.
     if (!deleted) throw new Failure(ErrorCode.loginExpired);
     await revokeAllTokens(tx, userId);
+    await forgetPasskeys(tx, userId);
     // The users row stays, so its foreign key's cascade never fires: the location goes here.
     await deleteLocation(tx, userId);
     await removePushTokens(tx, userId);

@@ -1,0 +1,105 @@
+import { and, eq, sql } from "drizzle-orm";
+import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from "@simplewebauthn/server";
+import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import { ErrorCode } from "#contract/errors.ts";
+import { passkeys, users } from "#api/src/db/schema.ts";
+import { uniqueViolation } from "#api/src/lib/db-errors.ts";
+import { Failure } from "#api/src/lib/failure.ts";
+import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
+import type { Principal } from "#api/src/domain/accounts/tokens.ts";
+import type { Agent } from "#api/src/domain/accounts/sign-in.ts";
+import { deviceOf } from "#api/src/domain/accounts/user-agent.ts";
+import { makeChallenge, readChallenge, spendChallenge } from "./challenges.ts";
+import { toPasskey, type PasskeyRow } from "./listing.ts";
+import { checked, relyingParty, signedChallenge } from "./relying-party.ts";
+import { userHandle } from "./user-handle.ts";
+
+/** ES256, EdDSA, RS256: what phones' and computers' authenticators make. */
+const ALGORITHMS = [-7, -8, -257];
+
+const sessionBinding = (principal: Principal) => `session:${principal.tokenId}`;
+
+/**
+ * What the browser needs to make a passkey for this account: a discoverable credential (so the
+ * next sign-in needs no e-mail typed) with the screen lock, not one already on the account.
+ */
+export async function addOptions(ctx: DomainContext, principal: Principal) {
+  const rp = relyingParty(ctx);
+  const mine = await ctx.db
+    .select({ id: passkeys.credentialId, transports: passkeys.transports })
+    .from(passkeys)
+    .where(eq(passkeys.userId, principal.userId));
+  if (mine.length >= ctx.config.PASSKEYS_PER_USER) throw new Failure(ErrorCode.passkeyLimit);
+  const account = principal.account;
+  const options = await generateRegistrationOptions({
+    rpName: rp.name,
+    rpID: rp.id,
+    userName: account.email ?? account.displayId,
+    userDisplayName: account.name || account.email || account.displayId,
+    userID: isoBase64URL.toBuffer(await userHandle(ctx, principal.userId)),
+    challenge: makeChallenge(ctx, "add", sessionBinding(principal)),
+    timeout: ctx.config.PASSKEY_CHALLENGE_SECONDS * 1000,
+    attestationType: "none",
+    excludeCredentials: mine.map((p) => ({ id: p.id, transports: p.transports ? p.transports.split(",") : undefined })),
+    authenticatorSelection: { residentKey: "required", userVerification: "required" },
+    supportedAlgorithmIDs: ALGORITHMS,
+  });
+  return { options: { ...options } };
+}
+
+/**
+ * Adds the passkey the browser made: its challenge must be this session's, unspent and in time;
+ * its attestation must check. The account's row is held while counting, so two additions at
+ * once cannot pass the limit together.
+ */
+export async function addPasskey(
+  ctx: DomainContext,
+  principal: Principal,
+  input: { credential: RegistrationResponseJSON } & Agent,
+): Promise<{ passkey: ReturnType<typeof toPasskey> }> {
+  const rp = relyingParty(ctx);
+  const signed = signedChallenge(input.credential.response.clientDataJSON);
+  await spendChallenge(ctx, readChallenge(ctx, signed, "add", sessionBinding(principal)));
+  const { registrationInfo: info } = await checked(() =>
+    verifyRegistrationResponse({
+      response: input.credential,
+      expectedChallenge: signed,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: true,
+      supportedAlgorithmIDs: ALGORITHMS,
+    }),
+  );
+  const handle = await userHandle(ctx, principal.userId);
+  const named = deviceOf(input.userAgent, !!input.nativeApp);
+  try {
+    const row: PasskeyRow = await inTransaction(ctx, async (tx) => {
+      await tx.db.select({ id: users.id }).from(users).where(eq(users.id, principal.userId)).for("update");
+      const [{ count }] = await tx.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(passkeys)
+        .where(and(eq(passkeys.userId, principal.userId)));
+      if (count >= tx.config.PASSKEYS_PER_USER) throw new Failure(ErrorCode.passkeyLimit);
+      const [inserted] = await tx.db
+        .insert(passkeys)
+        .values({
+          userId: principal.userId,
+          credentialId: info.credential.id,
+          userHandle: handle,
+          publicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
+          counter: info.credential.counter,
+          transports: (info.credential.transports ?? []).join(","),
+          deviceType: info.credentialDeviceType,
+          backedUp: info.credentialBackedUp,
+          ...named,
+          createdAt: tx.clock.now(),
+        })
+        .returning();
+      return inserted;
+    });
+    return { passkey: toPasskey(row) };
+  } catch (error) {
+    if (uniqueViolation(error) === "passkeys_credential_key") throw new Failure(ErrorCode.passkeyAlreadyAdded);
+    throw error;
+  }
+}
