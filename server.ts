@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createServer } from "node:http";
 import { existsSync } from "node:fs";
@@ -12,7 +12,9 @@ import express, { type NextFunction, type Request, type Response } from "express
 import pino from "pino";
 import { DatabaseUnreachableError, loadApiConfig } from "./api/src/config.ts";
 import { FolderInUseError } from "./api/src/db/folder-lock.ts";
+import { collectNodeMetrics, exposition, metricsJson, serveMetrics } from "./lib/metrics.ts";
 import { keepFilesPrivate } from "./lib/private-files.ts";
+import { REQUEST_ID, tagRequestId } from "./lib/tracing/request-id.ts";
 import { trustProxyValue } from "./lib/trust-proxy.ts";
 import { rateLimits } from "./lib/rate-limit.ts";
 import { ensureSecret } from "./lib/secret-file.ts";
@@ -21,6 +23,7 @@ import { startApiInWorker } from "./api/src/start-in-worker.ts";
 import { bodyGuard, isDataPath, methodGuard, originGuard, privateCaching, rateGuard } from "./server/request-guards.ts";
 import { appServerExports } from "./server/app-build.ts";
 import { prerenderedPages } from "./server/prerendered-pages.ts";
+import { requestMetrics } from "./server/request-metrics.ts";
 import { routeNamespaces } from "./server/route-namespaces.ts";
 import { closeGraceMs, ConfigError } from "./lib/config/shared.ts";
 import { loadWebEnv, type WebEnv } from "./lib/config/web.ts";
@@ -99,6 +102,11 @@ function precompressed(req: Request, res: Response, next: NextFunction) {
  */
 function requestFacts(req: Request, _res: Response, next: NextFunction) {
   req.headers["x-client-ip"] = req.ip ?? "";
+  // One id for the request and every API call it makes, the balancer's if it sent one: the API
+  // logs it as reqId, and traces name it on both sides.
+  const requestId = req.headers["x-request-id"];
+  if (typeof requestId !== "string" || !REQUEST_ID.test(requestId)) req.headers["x-request-id"] = randomUUID();
+  tagRequestId(req.headers["x-request-id"] as string);
   // Remix refuses a post whose Origin differs from its Host (a 500), which a proxy that rewrites
   // Host would cause on every form. originGuard, before this, has let through only an Origin of
   // the address the browser used or of PUBLIC_URL: that is the host Remix is to compare with.
@@ -151,6 +159,8 @@ app.use((_req, res, next) => {
   next();
 });
 app.set("trust proxy", trustProxyValue(env.TRUST_PROXY));
+// First, so every request is timed whole; appBuild is read when an answer is done.
+app.use(requestMetrics(() => appBuild()));
 app.use(securityHeaders);
 app.use(methodGuard);
 // Before requestFacts, which overwrites the X-Forwarded-Host a trusted proxy sent.
@@ -248,6 +258,18 @@ const server = createServer(
   log.info({ url: env.PUBLIC_URL, port: env.PORT, upstream: env.UPSTREAM_URL }, "web app listening");
 });
 
+// Apart from the public port (decision 059); with the API on this process's other thread, its
+// series come in the same scrape.
+if (env.METRICS_PORT) collectNodeMetrics("web");
+const metricsServer = env.METRICS_PORT
+  ? await serveMetrics({
+      host: env.METRICS_HOST,
+      port: env.METRICS_PORT,
+      text: async () => exposition(await metricsJson(), api ? await api.metrics() : []),
+      log,
+    })
+  : undefined;
+
 closeWithGrace({ delay: closeGraceMs(env.SHUTDOWN_DRAIN_MS) }, async ({ signal }) => {
   draining = true;
   if (signal && env.SHUTDOWN_DRAIN_MS > 0) {
@@ -256,5 +278,5 @@ closeWithGrace({ delay: closeGraceMs(env.SHUTDOWN_DRAIN_MS) }, async ({ signal }
   }
   await new Promise<void>((done) => server.close(() => done()));
   await appServerExports(await appBuild()).apiCallsSettled();
-  await Promise.all([api?.close(), limits.close(), vite?.close()]);
+  await Promise.all([api?.close(), limits.close(), vite?.close(), metricsServer?.close()]);
 });

@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { countRateLimitRefusal } from "./metrics.ts";
 import { shownUrl } from "./shown-url.ts";
 
 /**
@@ -46,14 +47,17 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
  */
 const REDIS_HEARTBEAT_MS = 5000;
 
-function wrap(limiter: RateLimiterAbstract): Limiter {
+function wrap(name: string, limiter: RateLimiterAbstract): Limiter {
   return {
     async take(key) {
       try {
         await limiter.consume(key);
         return 0;
       } catch (result) {
-        if (result instanceof RateLimiterRes) return Math.max(1, Math.ceil(result.msBeforeNext / 1000));
+        if (result instanceof RateLimiterRes) {
+          countRateLimitRefusal(name);
+          return Math.max(1, Math.ceil(result.msBeforeNext / 1000));
+        }
         throw result;
       }
     },
@@ -64,7 +68,7 @@ export function rateLimits(redisUrl?: string, log?: Pick<Logger, "info" | "warn"
   if (!redisUrl) {
     return {
       store: "memory",
-      limiter: (name, points, seconds = 60) => wrap(new RateLimiterMemory({ keyPrefix: name, points, duration: seconds })),
+      limiter: (name, points, seconds = 60) => wrap(name, new RateLimiterMemory({ keyPrefix: name, points, duration: seconds })),
       health: () => ({ degraded: false, fields: {} }),
       close: async () => {},
     };
@@ -102,6 +106,7 @@ export function rateLimits(redisUrl?: string, log?: Pick<Logger, "info" | "warn"
     store: "redis",
     limiter: (name, points, seconds = 60) =>
       wrap(
+        name,
         new RateLimiterRedis({
           storeClient: redis,
           keyPrefix: `vv:rl:${name}`,

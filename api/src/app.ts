@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { DomainContext } from "./domain/context.ts";
+import { observeRequest } from "#lib/metrics.ts";
+import { REQUEST_ID, tagRequestId } from "#lib/tracing/request-id.ts";
 import { trustProxyValue } from "#lib/trust-proxy.ts";
 import { frameworkErrors, installErrorHandling } from "./plugins/errors.ts";
 import { openApiRoute } from "./plugins/openapi.ts";
@@ -25,8 +27,6 @@ declare module "fastify" {
     domain: DomainContext;
   }
 }
-
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** The /v1 service as a Fastify instance, apart from any listening (see server.ts). */
 export async function buildApp(
@@ -52,6 +52,11 @@ export async function buildApp(
   });
   app.decorate("domain", domain);
   installErrorHandling(app);
+  app.addHook("onRequest", async (request) => tagRequestId(request.id));
+  // Every answer, by the route it matched (its pattern, as bound); a path that matches none is one series.
+  app.addHook("onResponse", async (request, reply) => {
+    observeRequest("api", request.method, request.routeOptions.url ?? "unmatched", reply.statusCode, reply.elapsedTime / 1000);
+  });
   const limits = await rateLimitHook(app);
   app.get("/livez", async () => ({ status: "ok" }));
   // Readiness: 503 when the database does not answer (within its timeouts, decision 035).

@@ -3,10 +3,14 @@ import type { Logger } from "pino";
 import { DatabaseUnreachableError, type ApiConfig } from "./config.ts";
 import { FolderInUseError } from "./db/folder-lock.ts";
 import type { RunningApi } from "./start.ts";
+import type { MetricsJson } from "#lib/metrics.ts";
 
-export type ToApiWorker = { type: "close" };
+export type ToApiWorker = { type: "close" } | { type: "metrics"; id: number };
 export type FromApiWorker =
-  { type: "ready"; url: string } | { type: "failed"; kind: StartFailure; message: string } | { type: "closed"; error?: string };
+  | { type: "ready"; url: string }
+  | { type: "failed"; kind: StartFailure; message: string }
+  | { type: "closed"; error?: string }
+  | { type: "metrics"; id: number; metrics?: MetricsJson; error?: string };
 
 /**
  * Why the API thread could not start, so this side throws the same class: a folder in use or a
@@ -41,6 +45,8 @@ register();
 await import(${JSON.stringify(entry)});`;
   const worker = new Worker(boot, { eval: true, workerData: config });
   let closing: ((message: FromApiWorker & { type: "closed" }) => void) | undefined;
+  const scrapes = new Map<number, (answer: FromApiWorker & { type: "metrics" }) => void>();
+  let scrapeId = 0;
   worker.on("error", (error) => {
     log.fatal({ err: error }, "the API thread failed");
     process.exit(1);
@@ -49,9 +55,19 @@ await import(${JSON.stringify(entry)});`;
     worker.on("message", (message: FromApiWorker) => {
       if (message.type === "failed") reject(startError(message.kind, message.message));
       if (message.type === "closed") closing?.(message);
+      if (message.type === "metrics") {
+        scrapes.get(message.id)?.(message);
+        scrapes.delete(message.id);
+      }
       if (message.type !== "ready") return;
       resolve({
         url: message.url,
+        metrics: () =>
+          new Promise((done, fail) => {
+            scrapeId += 1;
+            scrapes.set(scrapeId, (answer) => (answer.metrics ? done(answer.metrics) : fail(new Error(answer.error))));
+            worker.postMessage({ type: "metrics", id: scrapeId } satisfies ToApiWorker);
+          }),
         close: () =>
           new Promise<void>((done, fail) => {
             closing = (answer) => (answer.error ? fail(new Error(answer.error)) : done());

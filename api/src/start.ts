@@ -11,9 +11,13 @@ import { openRuleBook } from "./domain/rules/versions.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { nativePushStatus } from "./native-push-config.ts";
 import { socialFor } from "./social/choose.ts";
+import { instanceMetrics } from "./metrics.ts";
+import { collectNodeMetrics, exposition, metricsJson, serveMetrics, type MetricsJson } from "#lib/metrics.ts";
 
 export interface RunningApi {
   url: string;
+  /** This instance's metrics (its thread's and its database's gauges), for a scrape that adds them to its own. */
+  metrics(): Promise<MetricsJson>;
   close(): Promise<void>;
 }
 
@@ -56,8 +60,16 @@ function closableServer(app: FastifyInstance, draining: () => boolean): () => Pr
   };
 }
 
-/** Opens the database (migrating it), builds the app and listens: the API as a service. */
-export async function startApi(config: ApiConfig, log: Logger = pino({ level: config.LOG_LEVEL })): Promise<StandaloneApi> {
+/**
+ * Opens the database (migrating it), builds the app and listens: the API as a service. Its
+ * metrics (decision 059) are served on METRICS_PORT when set, or only collected for the web app
+ * to serve with its own when the API runs on the web app's thread ("collect").
+ */
+export async function startApi(
+  config: ApiConfig,
+  log: Logger = pino({ level: config.LOG_LEVEL }),
+  opts: { metrics: "serve" | "collect" | "off" } = { metrics: config.METRICS_PORT ? "serve" : "off" },
+): Promise<StandaloneApi> {
   const nativePush = nativePushStatus(config);
   log[nativePush.on ? "info" : "warn"](nativePush.line);
   const database = await openDatabase({
@@ -80,14 +92,22 @@ export async function startApi(config: ApiConfig, log: Logger = pino({ level: co
   const jobs = { ...domain, db: database.jobs };
   const scheduler = startScheduler(jobs, log.child({ svc: "rounds" }));
   const jobWorker = startJobWorker(jobs, log.child({ svc: "jobs" }));
+  if (opts.metrics !== "off") collectNodeMetrics("api");
+  const gauges = instanceMetrics(domain, database);
+  const metrics = () => metricsJson([gauges]);
+  const metricsServer =
+    opts.metrics === "serve" && config.METRICS_PORT
+      ? await serveMetrics({ host: config.METRICS_HOST, port: config.METRICS_PORT, text: async () => exposition(await metrics()), log })
+      : undefined;
   return {
     url: `http://${config.API_HOST}:${config.API_PORT}`,
+    metrics,
     drain() {
       draining = true;
       log.info({ drainMs: config.SHUTDOWN_DRAIN_MS }, "draining: /healthz answers 503 until the close");
     },
     async close() {
-      await Promise.all([scheduler.stop(), jobWorker.stop()]);
+      await Promise.all([scheduler.stop(), jobWorker.stop(), metricsServer?.close()]);
       await closeServer();
       await database.close();
     },

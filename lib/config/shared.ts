@@ -43,6 +43,17 @@ export const sharedSettings = {
   NATIVE_APP_KEY: z.string().min(16, "at least 16 characters").optional(),
   /** A login unused this many days ends: the API's token, and the web app's session cookie with it. */
   TOKEN_IDLE_DAYS: int(30, 1),
+  /**
+   * Where Prometheus scrapes this process (`GET /metrics`): off unless set. Never the public port;
+   * the host is loopback unless a scraper on another machine or container needs it (decision 059).
+   */
+  METRICS_PORT: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional())
+    .optional(),
+  METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
   /** The largest picture: the API refuses more, the web app holds no more in memory, and the pages say so. */
   UPLOAD_MAX_BYTES: int(5 * 1024 * 1024, 1024),
   /**

@@ -4,11 +4,11 @@
  * app from source, so no build is needed), against a test API of its own (UPSTREAM_URL), with
  * REDIS_URL on a port nothing listens on until a forwarder to the suite's Redis opens there.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startServerProcess, type ServerProcess } from "../setup/server-process.ts";
 import { forwarder, freePort } from "../setup/tcp.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 
@@ -22,12 +22,11 @@ interface LogLine {
 
 describe("web app /healthz while Redis is down, and when it is back", () => {
   let api: TestApi;
-  let web: ChildProcess;
+  let web: ServerProcess;
   let base: string;
   let redisPort: number;
   let dataDir: string;
   const lines: LogLine[] = [];
-  let output = "";
 
   beforeAll(async () => {
     api = await createTestApi();
@@ -37,10 +36,9 @@ describe("web app /healthz while Redis is down, and when it is back", () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     dataDir = mkdtempSync(join(tmpdir(), "vv-healthz-"));
-    web = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    web = await startServerProcess({
+      args: ["--import", "tsx", "server.ts"],
       env: {
-        PATH: process.env.PATH ?? "",
-        HOME: process.env.HOME ?? "",
         NODE_ENV: "development",
         PORT: String(port),
         DATA_DIR: dataDir,
@@ -49,37 +47,15 @@ describe("web app /healthz while Redis is down, and when it is back", () => {
         REDIS_URL: `redis://127.0.0.1:${redisPort}/0`,
         LOG_LEVEL: "info",
       },
-      stdio: ["ignore", "pipe", "pipe"],
+      base,
+      onLine: (line) => {
+        if (line.startsWith("{")) lines.push(JSON.parse(line) as LogLine);
+      },
     });
-    let pending = "";
-    web.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-      output += chunk;
-      pending += chunk;
-      const parts = pending.split("\n");
-      pending = parts.pop()!;
-      for (const part of parts) if (part.startsWith("{")) lines.push(JSON.parse(part) as LogLine);
-    });
-    web.stderr!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      if (web.exitCode !== null) throw new Error(`server.ts exited with ${web.exitCode}\n${output}`);
-      const up = await fetch(`${base}/livez`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      if (Date.now() > deadline) throw new Error(`server.ts did not answer /livez in 90 s\n${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
   }, 120_000);
 
   afterAll(async () => {
-    if (web && web.exitCode === null) {
-      const exited = new Promise((resolve) => web.once("exit", resolve));
-      web.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-      if (web.exitCode === null) web.kill("SIGKILL");
-    }
+    await web?.stop();
     await api?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });

@@ -44,6 +44,8 @@ describe("the settings both servers read", () => {
     ["REQUEST_TIMEOUT_MS", "10"],
     ["NATIVE_APP_KEY", "short"],
     ["NODE_ENV", "staging"],
+    ["METRICS_PORT", "metrics"],
+    ["METRICS_PORT", "0"],
   ])("a bad %s (%j) is one ConfigError with the same line from either side", (name, value) => {
     const [fromWeb, fromApi] = [web, api].map((load) => {
       try {
@@ -61,6 +63,12 @@ describe("the settings both servers read", () => {
   test("an empty REDIS_URL is unset on both sides", () => {
     expect(web({ REDIS_URL: "" }).REDIS_URL).toBeUndefined();
     expect(api({ REDIS_URL: "" }).REDIS_URL).toBeUndefined();
+  });
+
+  test("metrics are off unless METRICS_PORT is set, and listen on loopback unless told", () => {
+    expect(web().METRICS_PORT).toBeUndefined();
+    expect(api({ METRICS_PORT: "" }).METRICS_PORT).toBeUndefined();
+    expect(web({ METRICS_PORT: "9100" })).toMatchObject({ METRICS_PORT: 9100, METRICS_HOST: "127.0.0.1" });
   });
 });
 

@@ -25,7 +25,24 @@ export interface Database {
    */
   jobs: Db;
   kind: "pglite" | "postgres";
+  /** How the connections are used now, read when metrics are scraped (api/src/metrics.ts). */
+  use(): PoolUse[];
   close(): Promise<void>;
+}
+
+/**
+ * One pool's connections: running a query or transaction, idle, and the requests waiting for one.
+ * PGlite has one session: busy while a query or transaction has its turn, the rest waiting.
+ */
+interface PoolUse {
+  pool: "requests" | "jobs" | "pglite";
+  busy: number;
+  idle: number;
+  waiting: number;
+}
+
+function poolUse(pool: pg.Pool, name: PoolUse["pool"]): PoolUse {
+  return { pool: name, busy: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
 /** How long the database may take (decision 035); openDatabase without them waits for ever, as tests and tools do. */
@@ -189,7 +206,7 @@ function postgresPool(
 export function openPostgres(opts: { url: string; timeouts?: DatabaseTimeouts; onPoolError?: (error: Error) => void }): Database {
   const pool = postgresPool(opts.url, { max: 10, timeouts: opts.timeouts, onPoolError: opts.onPoolError });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  if (!opts.timeouts) return { db, jobs: db, kind: "postgres", close: () => pool.end() };
+  if (!opts.timeouts) return { db, jobs: db, kind: "postgres", use: () => [poolUse(pool, "requests")], close: () => pool.end() };
   // The scheduler and the job worker each run one pass at a time, each in one transaction.
   const jobsPool = postgresPool(opts.url, { max: 3, timeouts: { connectMs: opts.timeouts.connectMs }, onPoolError: opts.onPoolError });
   const jobs = drizzlePg(jobsPool, { schema }) as unknown as Db;
@@ -197,6 +214,7 @@ export function openPostgres(opts: { url: string; timeouts?: DatabaseTimeouts; o
     db,
     jobs,
     kind: "postgres",
+    use: () => [poolUse(pool, "requests"), poolUse(jobsPool, "jobs")],
     close: async () => {
       await Promise.all([pool.end(), jobsPool.end()]);
     },
@@ -207,6 +225,34 @@ export function openPostgres(opts: { url: string; timeouts?: DatabaseTimeouts; o
 class TurnTimeoutError extends Error {}
 
 /**
+ * PGlite counting its turns: a query outside a transaction, or a whole transaction, has the one
+ * session to itself; the others wait. What a pool's use is on PostgreSQL (Database.use).
+ */
+class PGliteInTurns extends PGliteWithStatements {
+  waiting = 0;
+  busy = 0;
+
+  override _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {
+    this.waiting++;
+    let started = false;
+    return super
+      ._runExclusiveTransaction(async () => {
+        started = true;
+        this.waiting--;
+        this.busy++;
+        try {
+          return await fn();
+        } finally {
+          this.busy--;
+        }
+      })
+      .finally(() => {
+        if (!started) this.waiting--;
+      });
+  }
+}
+
+/**
  * PGlite with the query timeout applied where it can be (decision 035). PGlite runs each
  * statement synchronously on the API's thread and ignores statement_timeout (its WebAssembly
  * build has no timer signal): a statement that has started runs to its end, and no timer fires
@@ -214,10 +260,10 @@ class TurnTimeoutError extends Error {}
  * queue of queries. A query still waiting after `queryMs` fails then and never runs, nor does
  * one whose turn comes too late (the thread was held by a long statement).
  */
-class PGliteWithTimeouts extends PGliteWithStatements {
+class PGliteWithTimeouts extends PGliteInTurns {
   readonly #queryMs: number;
 
-  constructor(options: ConstructorParameters<typeof PGliteWithStatements>[0] & { queryMs: number }) {
+  constructor(options: ConstructorParameters<typeof PGliteInTurns>[0] & { queryMs: number }) {
     const { queryMs, ...rest } = options;
     super(rest);
     this.#queryMs = queryMs;
@@ -280,9 +326,7 @@ export async function openDatabase(opts: {
   try {
     const fromTemplate = opts.template && !(dir && existsSync(join(dir, "PG_VERSION")));
     const options = { dataDir: dir, loadDataDir: fromTemplate ? opts.template : undefined };
-    const client = opts.timeouts
-      ? new PGliteWithTimeouts({ ...options, queryMs: opts.timeouts.queryMs })
-      : new PGliteWithStatements(options);
+    const client = opts.timeouts ? new PGliteWithTimeouts({ ...options, queryMs: opts.timeouts.queryMs }) : new PGliteInTurns(options);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     if (dir) closeUp(dir);
@@ -290,6 +334,7 @@ export async function openDatabase(opts: {
       db,
       jobs: db,
       kind: "pglite",
+      use: () => [{ pool: "pglite", busy: client.busy, idle: 1 - client.busy, waiting: client.waiting }],
       close: async () => {
         await client.close();
         lock?.release();

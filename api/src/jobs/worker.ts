@@ -9,6 +9,9 @@ import { repeat, type Repeating } from "./repeat.ts";
 /** Each kind of job and what runs it. */
 const handlers: Record<string, JobHandler> = { mail: sendMailJob, push: sendPushJob, round_email: sendRoundEmailJob };
 
+/** The kinds the queue's metrics always report, 0 when none is waiting. */
+export const JOB_KINDS = Object.keys(handlers);
+
 /** Runs every kind of job that is due, once. */
 export function runJobs(ctx: DomainContext): Promise<JobsResult> {
   return runDueJobs(ctx, handlers);

@@ -176,9 +176,13 @@ export async function distributeRound(ctx: DomainContext, round: number): Promis
 /**
  * Distributes, in order, every closed round not yet distributed: after downtime the missed
  * rounds are paid one by one, so suspensions fall where they would have. Rounds before the
- * first minter joined are skipped rather than recorded empty.
+ * first minter joined are skipped rather than recorded empty. `distributed` hears of each round
+ * this call paid, with the seconds it took (the scheduler's metrics).
  */
-export async function catchUp(ctx: DomainContext): Promise<DistributionResult[]> {
+export async function catchUp(
+  ctx: DomainContext,
+  distributed?: (result: DistributionResult, seconds: number) => void,
+): Promise<DistributionResult[]> {
   const target = lastClosedRound(scheduleOf(ctx), ctx.clock.now());
   const [state] = rowsOf<{ done: number | null; first: number | null }>(
     await ctx.db.execute(sql`
@@ -188,8 +192,10 @@ export async function catchUp(ctx: DomainContext): Promise<DistributionResult[]>
   const from = Math.max(Number(state.done ?? 0) + 1, Number(state.first));
   const results: DistributionResult[] = [];
   for (let round = from; round <= target; round++) {
+    const started = performance.now();
     const result = await distributeRound(ctx, round);
     if (!result) break;
+    if (result.fresh) distributed?.(result, (performance.now() - started) / 1000);
     results.push(result);
   }
   return results;

@@ -8,6 +8,7 @@ import { sendCode } from "#api/src/domain/accounts/send-code.ts";
 import { login, register } from "#api/src/domain/accounts/sign-in.ts";
 import { logout } from "#api/src/domain/accounts/tokens.ts";
 import { verifiedApp } from "#api/src/lib/native-app.ts";
+import { countCode } from "#api/src/metrics.ts";
 import { bind } from "#api/src/plugins/route.ts";
 
 export async function accountsApi(app: FastifyInstance): Promise<void> {
@@ -20,7 +21,10 @@ export async function accountsApi(app: FastifyInstance): Promise<void> {
   bind(app, accountRoutes.did, async () => ({ did: issueDid(ctx) }));
 
   bind(app, accountRoutes.sendCode, ({ body, query, request }) =>
-    sendCode(ctx, { email: body.email, purpose: body.purpose, ip: request.ip, language: query.ui_lang ?? query.lang, did: query.did }),
+    countCode(
+      body.purpose,
+      sendCode(ctx, { email: body.email, purpose: body.purpose, ip: request.ip, language: query.ui_lang ?? query.lang, did: query.did }),
+    ),
   );
 
   bind(app, accountRoutes.register, ({ body, query, request }) =>
@@ -45,7 +49,10 @@ export async function accountsApi(app: FastifyInstance): Promise<void> {
   });
 
   bind(app, accountRoutes.changeEmailSend, ({ principal, body, query, request }) =>
-    sendChangeEmailCode(ctx, principal, { email: body.email, ip: request.ip, did: query.did ?? principal.did ?? undefined }),
+    countCode(
+      "change_email",
+      sendChangeEmailCode(ctx, principal, { email: body.email, ip: request.ip, did: query.did ?? principal.did ?? undefined }),
+    ),
   );
 
   bind(app, accountRoutes.changeEmail, ({ principal, body, query }) =>

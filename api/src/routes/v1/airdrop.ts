@@ -8,6 +8,7 @@ import { listRounds } from "#api/src/domain/airdrop/rounds.ts";
 import { bindSocialHandle, recordFollow } from "#api/src/domain/airdrop/social.ts";
 import { claimBonus, listTasks } from "#api/src/domain/airdrop/tasks.ts";
 import { verifiedApp } from "#api/src/lib/native-app.ts";
+import { countClaim } from "#api/src/metrics.ts";
 import { bind } from "#api/src/plugins/route.ts";
 
 export async function airdropApi(app: FastifyInstance): Promise<void> {
@@ -15,7 +16,7 @@ export async function airdropApi(app: FastifyInstance): Promise<void> {
   bind(app, airdropRoutes.info, async ({ principal }) => airdropInfo(ctx, principal.account, await airdropFacts(ctx, principal.userId)));
   bind(app, airdropRoutes.rounds, ({ principal, query }) => listRounds(ctx, principal.userId, { before: query.before, size: query.size }));
   bind(app, airdropRoutes.start, ({ principal }) => startAirdrop(ctx, principal.userId));
-  bind(app, airdropRoutes.claim, ({ principal }) => claimRounds(ctx, principal.userId));
+  bind(app, airdropRoutes.claim, ({ principal }) => countClaim(claimRounds(ctx, principal.userId)));
   bind(app, airdropRoutes.tasks, async ({ principal, query, request }) =>
     listTasks(ctx, principal.account, verifiedApp(request, query, ctx.config.NATIVE_APP_KEY), await airdropFacts(ctx, principal.userId)),
   );
