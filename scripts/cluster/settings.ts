@@ -3,7 +3,7 @@ import { int, optionalUrl, parseSettings, port } from "#lib/config/shared.ts";
 import type { ClusterOptions } from "./topology.ts";
 
 const schema = z.object({
-  CLUSTER_PORT: port(8080).pipe(z.number().max(65535 - 40)),
+  CLUSTER_PORT: port(8080).pipe(z.number().max(65535 - 50)),
   CLUSTER_HOST: z.string().min(1).default("127.0.0.1"),
   CLUSTER_APIS: int(2, 1).pipe(z.number().max(9)),
   CLUSTER_WEBS: int(2, 1).pipe(z.number().max(9)),

@@ -69,6 +69,8 @@ const OWN = [
   "API_SECRET",
   "SHUTDOWN_DRAIN_MS",
   "TRUST_PROXY",
+  "METRICS_PORT",
+  "METRICS_HOST",
 ];
 
 function inherited(): NodeJS.ProcessEnv {
@@ -130,6 +132,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     instance("api", n, {
       API_HOST: "127.0.0.1",
       API_PORT: String(opts.portBase + 20 + n),
+      // Each instance's Prometheus metrics on loopback (decision 059): web n at base+30+n, API n at base+40+n.
+      METRICS_PORT: String(opts.portBase + 40 + n),
       DATABASE_URL: opts.databaseUrl,
       API_SECRET: secrets.API_SECRET,
       ...opts.apiEnv,
@@ -138,6 +142,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   const webs = range(opts.webs).map((n) =>
     instance("web", n, {
       PORT: String(opts.portBase + 10 + n),
+      METRICS_PORT: String(opts.portBase + 30 + n),
       UPSTREAM_URL: upstreamUrl,
       SESSION_SECRET: secrets.SESSION_SECRET,
       ...opts.webEnv,
