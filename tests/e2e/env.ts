@@ -12,7 +12,7 @@ export const E2E = {
   /** A tile server of the tests' own, so the map never reaches outside (MAP_TILE_URL). */
   tilePort: 2527 + offset,
   baseUrl: `http://localhost:${3210 + offset}`,
-  /** The first port of the two-instance test's cluster (scripts/cluster/topology.ts takes up to +40). */
+  /** The first port of the two-instance test's cluster (scripts/cluster/topology.ts takes up to +49). */
   clusterPort: 3100 + offset,
   dir: "tests/.tmp/e2e",
   mailDir: "tests/.tmp/e2e/mail",
