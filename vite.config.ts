@@ -38,7 +38,8 @@ const sharedChunk: ManualChunksOption = (id, { getModuleInfo }) => {
   const climb = (module: string) => {
     if (seen.has(module)) return;
     seen.add(module);
-    if (ROUTE.test(module)) routes.add(module);
+    // A route is reached twice, as itself and as Remix's client-route variant (`?__remix-build-client-route`): one route.
+    if (ROUTE.test(module)) routes.add(module.split("?")[0]);
     for (const importer of getModuleInfo(module)?.importers ?? []) climb(importer);
   };
   climb(id);

@@ -10,6 +10,7 @@ import { ShareLink } from "#app/components/share.tsx";
 import { useFieldError } from "#app/utils/field-error.tsx";
 import { HANDLE_REFUSALS } from "./handle-refusals.ts";
 import type { Info, Task } from "./types.ts";
+import { HandleInput } from "#app/components/handle-input.tsx";
 
 const TASK_ICONS: Record<BonusTypeValue, IconName> = {
   [BonusType.bindSocial]: "link",
@@ -47,18 +48,7 @@ function BindStep({ info, inviteCode, typed }: { info: Info; inviteCode: string;
     <Form method="post" preventScrollReset className="form form--inline">
       <div className="field">
         <label htmlFor="handle">{t("airdrop:social.handleLabel")}</label>
-        <input
-          id="handle"
-          name="handle"
-          dir="ltr"
-          autoCapitalize="none"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={16}
-          placeholder="@handle"
-          defaultValue={typed}
-          {...error.inputProps}
-        />
+        <HandleInput id="handle" name="handle" defaultValue={typed} {...error.inputProps} />
         {error.message}
       </div>
       <button type="submit" name="intent" value="bind" className="button">

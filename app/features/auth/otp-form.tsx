@@ -5,6 +5,7 @@ import { countdown, isolate } from "#app/utils/format.ts";
 import { useFieldError } from "#app/utils/field-error.tsx";
 import type { Toast } from "#app/utils/toast.ts";
 import { OTP_FIELD_REFUSALS } from "./otp-fields.ts";
+import { CodeInput, EmailInput } from "#app/components/sign-in-inputs.tsx";
 
 export interface OtpActionData {
   email: string;
@@ -63,15 +64,10 @@ export function OtpForm(props: {
       {data?.sent ? <input type="hidden" name="sent" value="1" /> : null}
       <div className="field">
         <label htmlFor="email">{t("auth:email")}</label>
-        <input
+        <EmailInput
           id="email"
           name="email"
-          type="email"
-          inputMode="email"
           autoComplete={props.passkeys ? "email webauthn" : "email"}
-          autoCapitalize="none"
-          spellCheck={false}
-          dir="ltr"
           defaultValue={data?.email}
           placeholder={t("auth:emailPlaceholder")}
           {...emailError.inputProps}
@@ -81,17 +77,7 @@ export function OtpForm(props: {
       <div className="field">
         <label htmlFor="code">{t("auth:code")}</label>
         <div className="field__row">
-          <input
-            ref={codeRef}
-            id="code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
-            placeholder={t("auth:codePlaceholder")}
-            {...codeError.inputProps}
-          />
+          <CodeInput ref={codeRef} id="code" name="code" placeholder={t("auth:codePlaceholder")} {...codeError.inputProps} />
           <button
             type="submit"
             name="intent"

@@ -9,6 +9,7 @@ import type { IntentFailure } from "#app/utils/intent-action.server.ts";
 import { useSignedInUser } from "#app/utils/signed-in-user.ts";
 import { useTranslation } from "#app/utils/translation.tsx";
 import type { Campaign } from "./types.ts";
+import { HandleInput } from "#app/components/handle-input.tsx";
 
 /** Where each task is done. */
 const TASK_PLACE: Record<CampaignTask, { to: string; icon: IconName }> = {
@@ -35,18 +36,7 @@ function BindForm() {
     <Form method="post" action="/campaign" preventScrollReset className="form form--inline task__form">
       <div className="field">
         <label htmlFor="handle">{t("campaign:bind.label")}</label>
-        <input
-          id="handle"
-          name="handle"
-          dir="ltr"
-          autoCapitalize="none"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={16}
-          placeholder="@handle"
-          defaultValue={failed?.fields?.handle ?? ""}
-          {...handleError.inputProps}
-        />
+        <HandleInput id="handle" name="handle" defaultValue={failed?.fields?.handle ?? ""} {...handleError.inputProps} />
       </div>
       <button type="submit" name="intent" value="bind" className="button">
         {t("campaign:bind.submit")}

@@ -7,6 +7,7 @@ import { useSignedInUser } from "#app/utils/signed-in-user.ts";
 import { useTranslation } from "#app/utils/translation.tsx";
 import { ADDRESS_REFUSALS, CODE_REFUSALS } from "./change-email-fields.ts";
 import type { loadChangeEmail } from "./change-email.server.ts";
+import { CodeInput, EmailInput } from "#app/components/sign-in-inputs.tsx";
 
 /** Step one: the new address; "send code" mails it a code. */
 function AddressForm() {
@@ -18,15 +19,9 @@ function AddressForm() {
     <Form method="post" className="form" noValidate>
       <div className="field">
         <label htmlFor="email">{t("profile:emailChange.newEmail")}</label>
-        <input
+        <EmailInput
           id="email"
           name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          dir="ltr"
           defaultValue={failed?.fields?.email}
           placeholder={t("auth:emailPlaceholder")}
           {...error.inputProps}
@@ -50,16 +45,7 @@ function CodeForm({ to }: { to: string }) {
       <input type="hidden" name="email" value={to} />
       <div className="field">
         <label htmlFor="code">{t("auth:code")}</label>
-        <input
-          id="code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={6}
-          placeholder={t("auth:codePlaceholder")}
-          {...error.inputProps}
-        />
+        <CodeInput id="code" name="code" placeholder={t("auth:codePlaceholder")} {...error.inputProps} />
         {error.message}
         <p id="code-hint" className="hint">
           {t("auth:codeSentTo", { email: isolate(to) })}
