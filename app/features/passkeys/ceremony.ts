@@ -10,10 +10,16 @@ import { PASSKEY_OPTIONS_PATH } from "./paths.ts";
  */
 type Outcome = { credential: string } | { toast: Toast } | null;
 
+/** The API's options through the web app, or the refusal; no connection is the network's error. */
 async function optionsFor(purpose: "login" | "add"): Promise<{ options: never } | { toast: Toast }> {
-  const response = await fetch(`${PASSKEY_OPTIONS_PATH}?for=${purpose}`, { headers: { Accept: "application/json" } });
-  if (!response.headers.get("Content-Type")?.includes("json")) return { toast: { kind: "error", code: ErrorCode.internal } };
-  return (await response.json()) as { options: never } | { toast: Toast };
+  const unreachable = { toast: { kind: "error", code: ErrorCode.internal } as Toast };
+  try {
+    const response = await fetch(`${PASSKEY_OPTIONS_PATH}?for=${purpose}`, { headers: { Accept: "application/json" } });
+    if (!response.headers.get("Content-Type")?.includes("json")) return unreachable;
+    return (await response.json()) as { options: never } | { toast: Toast };
+  } catch {
+    return unreachable;
+  }
 }
 
 /** A cancelled or timed-out sheet is the person's choice, not a fault. */

@@ -1,7 +1,7 @@
 import { useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "#app/utils/translation.tsx";
-import { showToast } from "#app/utils/toast.ts";
+import { showToast, type Toast } from "#app/utils/toast.ts";
 
 /**
  * /login's way in with a passkey: the browser's autofill offers the device's passkeys in the
@@ -15,8 +15,11 @@ export function PasskeySignIn({ redirectTo }: { redirectTo?: string }) {
   const [busy, setBusy] = useState(false);
 
   const ask = async (autofill: boolean) => {
-    const { passkeyAssertion } = await import("./ceremony.ts");
-    const outcome = await passkeyAssertion(autofill);
+    const outcome = await import("./ceremony.ts").then(
+      ({ passkeyAssertion }) => passkeyAssertion(autofill),
+      // Its code could not be fetched (no connection): the button says so, the autofill waits for another visit.
+      () => (autofill ? null : { toast: { kind: "error", key: "common:passkey.failed" } as Toast }),
+    );
     if (outcome && "credential" in outcome) {
       submit({ intent: "passkey", credential: outcome.credential, ...(redirectTo ? { redirectTo } : {}) }, { method: "post" });
     } else if (outcome) {
@@ -33,7 +36,11 @@ export function PasskeySignIn({ redirectTo }: { redirectTo?: string }) {
       if (available) void ask(true);
     });
     return () => {
-      if (waiting) void import("./ceremony.ts").then((m) => m.cancelPasskey());
+      if (waiting)
+        void import("./ceremony.ts").then(
+          (m) => m.cancelPasskey(),
+          () => undefined,
+        );
     };
     // Once per page: the autofill request waits as long as the page is open.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -17,8 +17,11 @@ export function useAddPasskey() {
   const add = async () => {
     setAsking(true);
     try {
-      const { passkeyCreation } = await import("./ceremony.ts");
-      const outcome = await passkeyCreation();
+      const outcome = await import("./ceremony.ts").then(
+        ({ passkeyCreation }) => passkeyCreation(),
+        // Its code could not be fetched: no connection.
+        () => ({ toast: { kind: "error", key: "common:passkey.failed" } as Toast }),
+      );
       if (outcome && "credential" in outcome) {
         fetcher.submit({ intent: "addPasskey", credential: outcome.credential }, { method: "post", action: PASSKEYS_PAGE });
       } else if (outcome) {
