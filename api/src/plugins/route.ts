@@ -30,9 +30,14 @@ const isKnownCode = (code: unknown): code is ErrorCodeValue => typeof code === "
 
 const HIN = /^HIN\s+(\S+)$/i;
 
+/** The token an Authorization header carries ("HIN <token>"), if it carries one the API reads. */
+export function tokenOf(authorization: string | undefined): string | undefined {
+  return HIN.exec(authorization ?? "")?.[1];
+}
+
 /** What a call carries, checked: the principal first (a call without a valid token is told to log in, 300103, whatever else it holds). */
 async function callOf<S extends RouteSpec>(app: FastifyInstance, spec: S, request: FastifyRequest): Promise<Call<S>> {
-  const principal = spec.auth ? await authenticate(app.domain, HIN.exec(request.headers.authorization ?? "")?.[1]) : undefined;
+  const principal = spec.auth ? await authenticate(app.domain, tokenOf(request.headers.authorization)) : undefined;
   const querySchema = spec.query ? commonQuery.extend(spec.query.shape) : commonQuery;
   const query = parse(querySchema, request.query);
   const params = spec.params ? parse(spec.params, request.params) : undefined;
