@@ -12,9 +12,16 @@ import { E2E } from "./env.ts";
  * device banned beforehand through the operator command; beside it the same build with shorter
  * rounds (E2E.quick), sending to the same SMTP server.
  */
-/** The production build as `npm start` runs it, once it answers /healthz. */
+/**
+ * The production build as `npm run serve` runs it (node with tsx's loader: npx and tsx's launcher
+ * would be two more processes to start), once it answers /healthz.
+ */
 async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const server = spawn("npx", ["tsx", "server.ts"], { env, stdio: ["ignore", "inherit", "inherit"], detached: true });
+  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+    detached: true,
+  });
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {

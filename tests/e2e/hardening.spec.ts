@@ -193,7 +193,7 @@ test.describe("the web app's guards, in front of every route", () => {
     await registerAs(page, uniqueEmail("orphan"));
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const port = E2E.port + 7;
-    const orphan = spawn("npx", ["tsx", "server.ts"], {
+    const orphan = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
       env: {
         ...process.env,
         NODE_ENV: "production",
@@ -221,7 +221,7 @@ test.describe("the web app's guards, in front of every route", () => {
       });
       expect(text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|localhost:9\b/);
     } finally {
-      process.kill(-orphan.pid!, "SIGTERM"); // the group: npx does not pass the signal on
+      process.kill(-orphan.pid!, "SIGTERM");
     }
   });
 

@@ -60,7 +60,7 @@ test.describe("the API down: the error sits inside the tab layout", () => {
   test.beforeAll(async () => {
     await new Promise<void>((resolve) => gateway.listen(0, "127.0.0.1", resolve));
     const upstream = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
-    web = spawn("npx", ["tsx", "server.ts"], {
+    web = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
       env: {
         ...process.env,
         NODE_ENV: "production",
@@ -80,7 +80,7 @@ test.describe("the API down: the error sits inside the tab layout", () => {
   });
 
   test.afterAll(async () => {
-    if (web?.pid) process.kill(-web.pid, "SIGTERM"); // the group: npx does not pass the signal on
+    if (web?.pid) process.kill(-web.pid, "SIGTERM");
     gateway.closeAllConnections();
     await new Promise<void>((resolve) => gateway.close(() => resolve()));
     rmSync(dataDir, { recursive: true, force: true });

@@ -12,8 +12,8 @@ import { strings } from "./helpers.ts";
 const run = promisify(execFile);
 
 /**
- * A server of a spec's own: the web app and the API in one process (`npx tsx server.ts`, as the
- * global setup starts the main one), on a scratch PostgreSQL database instead of the embedded
+ * A server of a spec's own: the web app and the API in one process (node with tsx's loader, as
+ * the global setup starts the main one), on a scratch PostgreSQL database instead of the embedded
  * PGlite, so the operator commands (api/src/cli/ops.ts) can open the same database while it runs.
  * No SMTP_URL: the mailer writes every message into DATA_DIR/outbox, where the codes are read.
  */
@@ -91,7 +91,12 @@ export async function startOwnServer(opts: {
   };
 
   let output = "";
-  const child: ChildProcess = spawn("npx", ["tsx", "server.ts"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  // As `npm run serve` starts it: node with tsx's loader, without npx and tsx's launcher above it.
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   const keep = (chunk: Buffer) => void (output = (output + chunk.toString("utf8")).slice(-20_000));
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
