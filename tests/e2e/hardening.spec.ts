@@ -5,7 +5,7 @@ import { statSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "./fixtures.ts";
 import { E2E } from "./env.ts";
-import { registerAs, strings, uniqueEmail } from "./helpers.ts";
+import { signedUpAs, strings, uniqueEmail } from "./helpers.ts";
 import { actionData, readSingleFetch } from "../setup/single-fetch.ts";
 
 const t = strings("en");
@@ -14,7 +14,7 @@ const FOREIGN = "https://evil.example";
 
 test.describe("the web app's guards, in front of every route", () => {
   test("a form post from another site is refused with 403 and a localized message, data requests included", async ({ page, request }) => {
-    await registerAs(page, uniqueEmail("csrf"));
+    await signedUpAs(page, uniqueEmail("csrf"));
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const data = await request.post("/airdrop.data", {
       headers: { origin: FOREIGN, cookie, "content-type": "application/x-www-form-urlencoded" },
@@ -190,7 +190,7 @@ test.describe("the web app's guards, in front of every route", () => {
     expect(ready.status()).toBe(200);
     expect(await ready.json()).toEqual({ status: "ok", api: "ok" });
 
-    await registerAs(page, uniqueEmail("orphan"));
+    await signedUpAs(page, uniqueEmail("orphan"));
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const port = E2E.port + 7;
     const orphan = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
@@ -229,7 +229,7 @@ test.describe("the web app's guards, in front of every route", () => {
     page,
     request,
   }) => {
-    await registerAs(page, uniqueEmail("cache"));
+    await signedUpAs(page, uniqueEmail("cache"));
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const res = await request.get("/airdrop", { headers: { cookie } });
     expect(res.status()).toBe(200);

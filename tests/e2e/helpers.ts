@@ -109,6 +109,24 @@ export async function registerAs(page: Page, email: string, opts: { lng?: string
   await expect(page).toHaveURL(/\/airdrop$/);
 }
 
+/**
+ * A new account, signed in, on /airdrop: the two posts the sign-up page's form makes (send the
+ * code, sign up with the mailed code), from the page's browser context so it keeps the session
+ * cookie, without loading and filling the form. For tests about what comes after signing up; the
+ * form itself is registerAs's, and auth.spec.ts, rtl.spec.ts and no-javascript.spec.ts test it.
+ */
+export async function signedUpAs(page: Page, email: string, opts: { lng?: string } = {}): Promise<void> {
+  const path = `/register?ui_lang=${opts.lng ?? "en"}`;
+  const since = Date.now();
+  const sent = await page.request.post(path, { form: { intent: "send", email } });
+  expect(sent.status(), "the code is sent").toBe(200);
+  const code = await mailedCode(email, since);
+  const signedUp = await page.request.post(path, { form: { intent: "register", email, code }, maxRedirects: 0 });
+  expect(signedUp.headers().location, "signed up").toBe("/airdrop");
+  await page.goto("/airdrop");
+  await expect(page).toHaveURL(/\/airdrop$/);
+}
+
 /** Starts the airdrop from its card, as a new user's first tap; the nickname is asked after it. */
 export async function startAirdrop(page: Page, lng = "en"): Promise<void> {
   const t = strings(lng);

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { shootBothThemes } from "./axe.ts";
 import { E2E } from "./env.ts";
-import { registerAs, startAirdrop, strings, uniqueEmail } from "./helpers.ts";
+import { signedUpAs, startAirdrop, strings, uniqueEmail } from "./helpers.ts";
 
 type T = ReturnType<typeof strings>;
 
@@ -28,7 +28,7 @@ for (const lng of ["en", "ar"]) {
     test.setTimeout(4 * E2E.roundSeconds * 1000 + 60_000);
     const t = strings(lng);
     await page.setViewportSize({ width: 360, height: 740 });
-    await registerAs(page, uniqueEmail(`history-${lng}`), { lng });
+    await signedUpAs(page, uniqueEmail(`history-${lng}`), { lng });
     await startAirdrop(page, lng);
 
     await page.goto("/mine");
@@ -76,7 +76,7 @@ for (const lng of ["en", "ar"]) {
 test("the history and the data card, in English, Arabic and Tamil, light and dark, under axe", async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 360, height: 740 });
-  await registerAs(page, uniqueEmail("history-shots"), { lng: "en" });
+  await signedUpAs(page, uniqueEmail("history-shots"), { lng: "en" });
   await startAirdrop(page, "en");
   for (const lng of ["en", "ar", "ta"]) {
     await page.goto(`/mine?ui_lang=${lng}#history`);

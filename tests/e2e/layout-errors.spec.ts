@@ -8,7 +8,7 @@ import { isolate } from "#app/utils/format.ts";
 import { shootBothThemes } from "./axe.ts";
 import { E2E } from "./env.ts";
 import { expect, test } from "./fixtures.ts";
-import { registerAs, strings, uniqueEmail } from "./helpers.ts";
+import { signedUpAs, strings, uniqueEmail } from "./helpers.ts";
 
 const en = strings("en");
 // A translation key that reached the page instead of its text ("common:error.title").
@@ -92,7 +92,7 @@ test.describe("the API down: the error sits inside the tab layout", () => {
 
   /** A new account's /team once the API is down: the server's 503, with the error in the layout. */
   async function teamWithApiDown(page: Page, tag: string): Promise<void> {
-    await registerAs(page, uniqueEmail(tag));
+    await signedUpAs(page, uniqueEmail(tag));
     apiDown = true;
     expect((await page.goto("/team"))?.status()).toBe(503);
     await expectErrorInLayout(page, en, en("common:error.serverTitle"), en("common:error.serverBody"));
@@ -132,7 +132,7 @@ test.describe("the API down: the error sits inside the tab layout", () => {
   });
 
   test("Arabic and Tamil: the server error in the reader's language and direction, light and dark", async ({ page }) => {
-    await registerAs(page, uniqueEmail("api-down-lng"));
+    await signedUpAs(page, uniqueEmail("api-down-lng"));
     apiDown = true;
     for (const lng of ["ar", "ta"]) {
       const t = strings(lng);
@@ -169,7 +169,7 @@ test.describe("offline: a tab tapped without a connection", () => {
   for (const lng of ["en", "ar", "ta"]) {
     test(`${lng}: the offline error in the reader's words inside the layout, and the page once back online`, async ({ page, context }) => {
       const t = strings(lng);
-      await registerAs(page, uniqueEmail(`offline-${lng}`), { lng });
+      await signedUpAs(page, uniqueEmail(`offline-${lng}`), { lng });
       // The Team page's code is in the browser already (it was opened once), as after any earlier visit:
       // only its data is missing when the connection goes.
       await page.goto("/team");
@@ -230,7 +230,7 @@ test.describe("offline: a tab tapped without a connection", () => {
   });
 
   test("the same page with other parameters: only the page's data fails, and the layout shows it", async ({ page, context }) => {
-    await registerAs(page, uniqueEmail("offline-level"));
+    await signedUpAs(page, uniqueEmail("offline-level"));
     await page.goto("/team");
     await context.setOffline(true);
     await page.getByRole("link", { name: en("team:level2") }).click();

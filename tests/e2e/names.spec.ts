@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { isolate } from "#app/utils/format.ts";
 import { expect, test } from "./fixtures.ts";
-import { aliasText, displayIdOn, registerAs, strings, uniqueEmail } from "./helpers.ts";
+import { aliasText, displayIdOn, registerAs, signedUpAs, strings, uniqueEmail } from "./helpers.ts";
 
 /** A phone of its own for each account. */
 async function phone(browser: Browser): Promise<Page> {
@@ -14,7 +14,7 @@ for (const lng of ["en", "ar"]) {
     browser,
   }) => {
     const t = strings(lng);
-    await registerAs(page, uniqueEmail(`alias-${lng}`), { lng });
+    await signedUpAs(page, uniqueEmail(`alias-${lng}`), { lng });
     const ownId = await displayIdOn(page);
     const own = aliasText(lng, ownId);
 

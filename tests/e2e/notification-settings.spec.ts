@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { E2E } from "./env.ts";
 import { expect, test } from "./fixtures.ts";
-import { mailMatching, registerAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
+import { mailMatching, signedUpAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
 
 /**
  * /settings' notification settings (docs/decisions/046): one plain form, the same with and
@@ -23,7 +23,7 @@ async function saveSettings(page: Page): Promise<void> {
 }
 
 async function turnOffPauseAndSetQuietHours(page: Page): Promise<void> {
-  await registerAs(page, uniqueEmail("prefs"));
+  await signedUpAs(page, uniqueEmail("prefs"));
   await page.goto("/settings");
   const box = section(page);
   for (const kind of ["round", "pause", "remind", "exchange", "gift"]) {
@@ -76,7 +76,7 @@ test("the round e-mail: turned on in /settings, it arrives at a round's close; i
 }) => {
   test.setTimeout(3 * E2E.roundSeconds * 1000 + 60_000);
   const email = uniqueEmail("round-mail");
-  await registerAs(page, email);
+  await signedUpAs(page, email);
   await page.goto("/settings");
   await section(page)
     .getByRole("checkbox", { name: en("profile:notifications.roundEmail"), exact: true })
@@ -121,7 +121,7 @@ test("the round e-mail: turned on in /settings, it arrives at a round's close; i
 });
 
 test("screenshots: the notification settings in en, ar, ta, light and dark", async ({ page }) => {
-  await registerAs(page, uniqueEmail("prefs-looks"));
+  await signedUpAs(page, uniqueEmail("prefs-looks"));
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const lng of ["en", "ar", "ta"]) {

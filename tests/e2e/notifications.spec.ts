@@ -5,7 +5,7 @@ import { violations } from "./axe.ts";
 import { E2E } from "./env.ts";
 import { expect, test } from "./fixtures.ts";
 import { browserAt, decrypted, pushService, receivedBy } from "../setup/push-service.ts";
-import { registerAs, strings, uniqueEmail } from "./helpers.ts";
+import { signedUpAs, strings, uniqueEmail } from "./helpers.ts";
 
 /**
  * Notifications on /settings and the service worker that shows them. Chromium's own
@@ -84,7 +84,7 @@ test("a tap turns notifications on through the BFF and the API, Turn off and log
   await context.grantPermissions(["notifications"]);
   const endpoint = `http://127.0.0.1:${E2E.tilePort}/push/${randomBytes(8).toString("hex")}`;
   await fakePushService(page, endpoint, browserKeys());
-  await registerAs(page, uniqueEmail("push-on"));
+  await signedUpAs(page, uniqueEmail("push-on"));
   await openSettings(page);
   const notifications = section(page, en);
   await expect(notifications.getByText(en("profile:notifications.off"))).toBeVisible();
@@ -130,7 +130,7 @@ test.describe("a subscription the API refuses", () => {
     await context.grantPermissions(["notifications"]);
     // Not an address a push service has: the API refuses it.
     await fakePushService(page, "ftp://127.0.0.1/push", browserKeys());
-    await registerAs(page, uniqueEmail("push-refused"));
+    await signedUpAs(page, uniqueEmail("push-refused"));
     await openSettings(page);
     await section(page, en)
       .getByRole("button", { name: en("profile:notifications.turnOn") })
@@ -157,7 +157,7 @@ async function activeRegistration(context: BrowserContext, page: Page): Promise<
 
 test("the service worker shows a pushed message with its title, text and a same-site page to open", async ({ page, context }) => {
   await context.grantPermissions(["notifications"]);
-  await registerAs(page, uniqueEmail("push-show"));
+  await signedUpAs(page, uniqueEmail("push-show"));
   const { cdp, registrationId } = await activeRegistration(context, page);
   const origin = new URL(page.url()).origin;
   const deliver = (message: object) =>
@@ -209,7 +209,7 @@ test.describe("what the section says", () => {
     const en = strings("en");
     await context.grantPermissions([]);
     await page.addInitScript(() => Object.defineProperty(Notification, "permission", { get: () => "denied" }));
-    await registerAs(page, uniqueEmail("push-denied"));
+    await signedUpAs(page, uniqueEmail("push-denied"));
     await openSettings(page);
     await expect(section(page, en).getByText(en("profile:notifications.denied"))).toBeVisible();
     await expect(pushButtons(page)).toHaveCount(0);
@@ -218,7 +218,7 @@ test.describe("what the section says", () => {
   test("a browser without Web Push", async ({ page }) => {
     const en = strings("en");
     await page.addInitScript(() => delete (window as { PushManager?: unknown }).PushManager);
-    await registerAs(page, uniqueEmail("push-unsupported"));
+    await signedUpAs(page, uniqueEmail("push-unsupported"));
     await openSettings(page);
     await expect(section(page, en).getByText(en("profile:notifications.unsupported"))).toBeVisible();
   });
@@ -230,7 +230,7 @@ test.describe("what the section says", () => {
         "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
     });
     const page = await context.newPage();
-    await registerAs(page, uniqueEmail("push-ios"));
+    await signedUpAs(page, uniqueEmail("push-ios"));
     await openSettings(page);
     await expect(section(page, en).getByText(en("profile:notifications.ios"))).toBeVisible();
     await section(page, en)
@@ -242,7 +242,7 @@ test.describe("what the section says", () => {
 
   test("inside the native app only the account's settings: the browser's push is not offered", async ({ page }) => {
     const en = strings("en");
-    await registerAs(page, uniqueEmail("push-native"));
+    await signedUpAs(page, uniqueEmail("push-native"));
     await page.addInitScript(() => {
       (window as unknown as Record<string, unknown>).VVAndroid = { postMessage: () => undefined };
     });
@@ -257,7 +257,7 @@ test.describe("what the section says", () => {
     const en = strings("en");
     const withJs = await browser.newContext();
     const page = await withJs.newPage();
-    await registerAs(page, uniqueEmail("push-nojs"));
+    await signedUpAs(page, uniqueEmail("push-nojs"));
     const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await withJs.storageState() });
     const plain = await noJs.newPage();
     await openSettings(plain);
@@ -275,7 +275,7 @@ test.describe("what the section says", () => {
 test("screenshots of the section in English, Arabic and Tamil, light and dark", async ({ page }) => {
   for (const lng of ["en", "ar", "ta"]) {
     const t = strings(lng);
-    await registerAs(page, uniqueEmail(`push-shot-${lng}`), { lng });
+    await signedUpAs(page, uniqueEmail(`push-shot-${lng}`), { lng });
     await openSettings(page, lng);
     const notifications = section(page, t);
     await expect(notifications.getByRole("button", { name: t("profile:notifications.turnOn") })).toBeVisible();
@@ -298,7 +298,7 @@ test.describe("the airdrop's offer, right after the start", () => {
     await context.grantPermissions(["notifications"]);
     const endpoint = `http://127.0.0.1:${E2E.tilePort}/push/${randomBytes(8).toString("hex")}`;
     await fakePushService(page, endpoint, browserKeys());
-    await registerAs(page, uniqueEmail("push-offer"));
+    await signedUpAs(page, uniqueEmail("push-offer"));
     const offer = page.getByRole("region", { name: t("profile:notifications.offerTitle") });
     await expect(offer).toHaveCount(0);
     await page.getByRole("button", { name: t("airdrop:status.start") }).click();
@@ -317,7 +317,7 @@ test.describe("the airdrop's offer, right after the start", () => {
   test("Not now puts it aside for good", async ({ page, context }) => {
     const t = strings("en");
     await context.grantPermissions(["notifications"]);
-    await registerAs(page, uniqueEmail("push-offer-later"));
+    await signedUpAs(page, uniqueEmail("push-offer-later"));
     await page.getByRole("button", { name: t("airdrop:status.start") }).click();
     const offer = page.getByRole("region", { name: t("profile:notifications.offerTitle") });
     await offer.scrollIntoViewIfNeeded();
@@ -340,7 +340,7 @@ test("Arabic: turned on from the offer, the next round's close arrives encrypted
     const browser = browserAt(service);
     await context.grantPermissions(["notifications"]);
     await fakePushService(page, browser.endpoint, browser.json.keys);
-    await registerAs(page, uniqueEmail("push-round"), { lng: "ar" });
+    await signedUpAs(page, uniqueEmail("push-round"), { lng: "ar" });
     await page.getByRole("button", { name: ar("airdrop:status.start") }).click();
     const offer = page.getByRole("region", { name: ar("profile:notifications.offerTitle") });
     await offer.getByRole("button", { name: ar("profile:notifications.turnOn") }).click();

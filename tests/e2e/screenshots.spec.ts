@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { E2E } from "./env.ts";
-import { registerAs, uniqueEmail } from "./helpers.ts";
+import { signedUpAs, uniqueEmail } from "./helpers.ts";
 
 /**
  * The page as it stands in light, then in dark: one load for both, the scheme switched in place
@@ -23,7 +23,7 @@ test("screenshots: en, ar, ta, ja, light and dark", async ({ page }) => {
     await page.goto(`/login?ui_lang=${lng}`);
     await bothSchemes(page, `look-login-${lng}`);
   }
-  await registerAs(page, uniqueEmail("looks"));
+  await signedUpAs(page, uniqueEmail("looks"));
   for (const lng of languages) {
     for (const path of ["/airdrop", "/team", "/recruit", "/force", "/swap", "/mine", "/settings"]) {
       await page.goto(`${path}?ui_lang=${lng}`);

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { shootBothThemes } from "./axe.ts";
-import { registerAs, strings, uniqueEmail } from "./helpers.ts";
+import { signedUpAs, strings, uniqueEmail } from "./helpers.ts";
 
 /** Waits until nothing on the page moves (the gift box's reveal), so what is judged is what stays. */
 async function settled(page: Page): Promise<void> {
@@ -16,8 +16,8 @@ for (const lng of ["en", "ar", "ta"]) {
     const t = strings(lng);
     const phone = () => browser.newContext({ viewport: { width: 360, height: 740 } }).then((c) => c.newPage());
     const [owner, friend] = await Promise.all([phone(), phone()]);
-    await registerAs(owner, uniqueEmail(`shots-owner-${lng}`), { lng });
-    await registerAs(friend, uniqueEmail(`shots-friend-${lng}`), { lng });
+    await signedUpAs(owner, uniqueEmail(`shots-owner-${lng}`), { lng });
+    await signedUpAs(friend, uniqueEmail(`shots-friend-${lng}`), { lng });
 
     await owner.goto("/force");
     const gift = (await owner.locator(".gift-code").first().textContent())!.trim();

@@ -1,13 +1,13 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { registerAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
+import { signedUpAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
 
 type T = ReturnType<typeof strings>;
 
 /** A phone of its own for each user, signed up in `lng`. */
 async function newUser(browser: Browser, tag: string, lng: string, javaScriptEnabled = true): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled })).newPage();
-  await registerAs(page, uniqueEmail(tag), { lng });
+  await signedUpAs(page, uniqueEmail(tag), { lng });
   return page;
 }
 
