@@ -267,7 +267,7 @@ test("after login on another phone the UI switches to the language the user chos
   await phone.goto("/login");
   await expect(phone.locator("html")).toHaveAttribute("lang", "en");
   await requestAndEnterCode(phone, email);
-  await phone.getByRole("button", { name: t("auth:logIn") }).click();
+  await phone.getByRole("button", { name: t("auth:logIn"), exact: true }).click();
   await expect(phone).toHaveURL(/\/airdrop$/);
   await expect(phone.locator("html")).toHaveAttribute("lang", "ko");
   await expect(phone.getByRole("heading", { level: 1, name: strings("ko")("airdrop:title") })).toBeVisible();

@@ -138,7 +138,7 @@ export async function loginAs(page: Page, email: string, lng = "en"): Promise<vo
   const t = strings(lng);
   await page.goto(`/login`);
   await requestAndEnterCode(page, email, lng);
-  await page.getByRole("button", { name: t("auth:logIn") }).click();
+  await page.getByRole("button", { name: t("auth:logIn"), exact: true }).click();
 }
 
 export async function logout(page: Page, lng = "en"): Promise<void> {
@@ -168,7 +168,7 @@ export async function loginThrough(page: Page, path: string, email: string, lng 
   await page.goto(path);
   await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(path)}$`));
   await requestAndEnterCode(page, email, lng);
-  await page.getByRole("button", { name: t("auth:logIn") }).click();
+  await page.getByRole("button", { name: t("auth:logIn"), exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 

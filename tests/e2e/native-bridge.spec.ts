@@ -53,10 +53,10 @@ async function askForCode(page: Page, email: string, lng: string): Promise<strin
 async function wrongThenRight(page: Page, code: string, button: string, lng: string): Promise<void> {
   const t = strings(lng);
   await page.getByLabel(t("auth:code")).fill(code === "000000" ? "111111" : "000000");
-  await page.getByRole("button", { name: button }).click();
+  await page.getByRole("button", { name: button, exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText(new RegExp(t("errors:300007")));
   await page.getByLabel(t("auth:code")).fill(code);
-  await page.getByRole("button", { name: button }).click();
+  await page.getByRole("button", { name: button, exact: true }).click();
   await expect(page).toHaveURL(/\/airdrop$/);
 }
 

@@ -85,7 +85,7 @@ test("switching the language to Urdu re-renders at once, right to left, and stay
   await other.getByLabel(t("auth:email")).fill(email);
   await other.getByRole("button", { name: t("auth:sendCode") }).click();
   await other.getByLabel(t("auth:code")).fill(await mailedCode(email, since));
-  await other.getByRole("button", { name: t("auth:logIn") }).click();
+  await other.getByRole("button", { name: t("auth:logIn"), exact: true }).click();
   await expect(other.locator("html")).toHaveAttribute("dir", "rtl");
   await other.context().close();
 });

@@ -16,7 +16,7 @@ test.use({ userAgent: IPHONE_SAFARI });
 async function signInHere(page: Page, email: string, lng: string): Promise<void> {
   await page.goto(`/login?ui_lang=${lng}`);
   await requestAndEnterCode(page, email, lng);
-  await page.getByRole("button", { name: strings(lng)("auth:logIn") }).click();
+  await page.getByRole("button", { name: strings(lng)("auth:logIn"), exact: true }).click();
   await expect(page).toHaveURL(/\/airdrop$/);
 }
 
