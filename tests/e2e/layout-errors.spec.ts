@@ -162,6 +162,16 @@ test.describe("the API down: the error sits inside the tab layout", () => {
   });
 });
 
+/**
+ * The service worker has installed: going offline before would fail its script's fetch (a
+ * console error of its own), which a page reached by a quick sign-up can still be at.
+ */
+async function workerInstalled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}
+
 test.describe("offline: a tab tapped without a connection", () => {
   // Offline, the browser reports each request it could not send, and Remix the links it could not look up.
   test.use({ expectedConsole: [/ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches/] });
@@ -178,6 +188,8 @@ test.describe("offline: a tab tapped without a connection", () => {
         .click();
       await expect(page.getByRole("heading", { level: 1, name: t("airdrop:title") })).toBeVisible();
 
+      await workerInstalled(page);
+      await workerInstalled(page);
       await context.setOffline(true);
       await tabsOf(page, t)
         .getByRole("link", { name: t("common:tabs.team") })
@@ -212,6 +224,7 @@ test.describe("offline: a tab tapped without a connection", () => {
     await page.getByRole("link", { name: ar("auth:register.switchLink") }).click();
     await expect(page.getByRole("heading", { level: 1, name: ar("auth:login.heading") })).toBeVisible();
 
+    await workerInstalled(page);
     await context.setOffline(true);
     await page.getByRole("link", { name: ar("auth:login.switchLink") }).click();
     const main = page.getByRole("main");
@@ -232,6 +245,7 @@ test.describe("offline: a tab tapped without a connection", () => {
   test("the same page with other parameters: only the page's data fails, and the layout shows it", async ({ page, context }) => {
     await signedUpAs(page, uniqueEmail("offline-level"));
     await page.goto("/team");
+    await workerInstalled(page);
     await context.setOffline(true);
     await page.getByRole("link", { name: en("team:level2") }).click();
     await expect(page).toHaveURL(/level=2/);
