@@ -13,21 +13,25 @@ import { passkeysHere } from "./passkeys-here.server.ts";
 export async function loadPasskeyOptions(request: Request): Promise<Response> {
   const ctx = await requestContext(request);
   const purpose = new URL(request.url).searchParams.get("for");
-  const refused = (toast: object, status: number) => Response.json({ toast }, { status, headers: { "Cache-Control": "no-store" } });
-  if (!passkeysHere(request, ctx) || (purpose !== "login" && purpose !== "add"))
-    return refused({ kind: "error", code: ErrorCode.notFound }, 404);
+  if (!passkeysHere(request, ctx) || (purpose !== "login" && purpose !== "add")) {
+    return answer({ toast: { kind: "error", code: ErrorCode.notFound } }, 404);
+  }
   try {
     if (purpose === "add") {
-      if (!ctx.caller.token) return refused({ kind: "error", code: ErrorCode.loginExpired }, 401);
+      if (!ctx.caller.token) return answer({ toast: { kind: "error", code: ErrorCode.loginExpired } }, 401);
       const { options } = await callApi(routes.passkeys.addOptions, ctx.caller);
-      return Response.json({ options }, { headers: { "Cache-Control": "no-store" } });
+      return answer({ options });
     }
     const { options, did } = await callApi(routes.passkeys.signInOptions, ctx.caller);
-    const headers = withCookies(await deviceIdCookies(ctx.session, did));
-    headers.set("Cache-Control", "no-store");
-    return Response.json({ options }, { headers });
+    return answer({ options }, 200, withCookies(await deviceIdCookies(ctx.session, did)));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return refused(errorToast(error, ctx.locale), 200);
+    return answer({ toast: errorToast(error, ctx.locale) });
   }
+}
+
+/** JSON for this reader alone: never kept by a cache. */
+function answer(body: object, status = 200, headers = new Headers()): Response {
+  headers.set("Cache-Control", "no-store");
+  return Response.json(body, { status, headers });
 }

@@ -8,6 +8,9 @@ import type { Principal } from "#api/src/domain/accounts/tokens.ts";
 
 export type PasskeyRow = typeof passkeys.$inferSelect;
 
+/** The transports a passkey was made with, as stored (comma-joined), for the browser's hints. */
+export const transportList = (stored: string): string[] | undefined => (stored ? stored.split(",") : undefined);
+
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 /** A passkey as the account's owner sees it: never its key or credential id. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { ErrorCode } from "#contract/errors.ts";
@@ -10,7 +10,7 @@ import type { Principal } from "#api/src/domain/accounts/tokens.ts";
 import type { Agent } from "#api/src/domain/accounts/sign-in.ts";
 import { deviceOf } from "#api/src/domain/accounts/user-agent.ts";
 import { makeChallenge, readChallenge, spendChallenge } from "./challenges.ts";
-import { toPasskey, type PasskeyRow } from "./listing.ts";
+import { toPasskey, transportList, type PasskeyRow } from "./listing.ts";
 import { checked, relyingParty, signedChallenge } from "./relying-party.ts";
 import { userHandle } from "./user-handle.ts";
 
@@ -26,7 +26,7 @@ const sessionBinding = (principal: Principal) => `session:${principal.tokenId}`;
 export async function addOptions(ctx: DomainContext, principal: Principal) {
   const rp = relyingParty(ctx);
   const mine = await ctx.db
-    .select({ id: passkeys.credentialId, transports: passkeys.transports })
+    .select({ id: passkeys.credentialId, transports: passkeys.transports, handle: passkeys.userHandle })
     .from(passkeys)
     .where(eq(passkeys.userId, principal.userId));
   if (mine.length >= ctx.config.PASSKEYS_PER_USER) throw new Failure(ErrorCode.passkeyLimit);
@@ -36,11 +36,11 @@ export async function addOptions(ctx: DomainContext, principal: Principal) {
     rpID: rp.id,
     userName: account.email ?? account.displayId,
     userDisplayName: account.name || account.email || account.displayId,
-    userID: isoBase64URL.toBuffer(await userHandle(ctx, principal.userId)),
+    userID: isoBase64URL.toBuffer(userHandle(ctx, principal.userId, mine[0]?.handle)),
     challenge: makeChallenge(ctx, "add", sessionBinding(principal)),
     timeout: ctx.config.PASSKEY_CHALLENGE_SECONDS * 1000,
     attestationType: "none",
-    excludeCredentials: mine.map((p) => ({ id: p.id, transports: p.transports ? p.transports.split(",") : undefined })),
+    excludeCredentials: mine.map((p) => ({ id: p.id, transports: transportList(p.transports) })),
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
     supportedAlgorithmIDs: ALGORITHMS,
   });
@@ -70,22 +70,18 @@ export async function addPasskey(
       supportedAlgorithmIDs: ALGORITHMS,
     }),
   );
-  const handle = await userHandle(ctx, principal.userId);
   const named = deviceOf(input.userAgent, !!input.nativeApp);
   try {
     const row: PasskeyRow = await inTransaction(ctx, async (tx) => {
       await tx.db.select({ id: users.id }).from(users).where(eq(users.id, principal.userId)).for("update");
-      const [{ count }] = await tx.db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(passkeys)
-        .where(and(eq(passkeys.userId, principal.userId)));
-      if (count >= tx.config.PASSKEYS_PER_USER) throw new Failure(ErrorCode.passkeyLimit);
+      const mine = await tx.db.select({ handle: passkeys.userHandle }).from(passkeys).where(eq(passkeys.userId, principal.userId));
+      if (mine.length >= tx.config.PASSKEYS_PER_USER) throw new Failure(ErrorCode.passkeyLimit);
       const [inserted] = await tx.db
         .insert(passkeys)
         .values({
           userId: principal.userId,
           credentialId: info.credential.id,
-          userHandle: handle,
+          userHandle: userHandle(tx, principal.userId, mine[0]?.handle),
           publicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
           counter: info.credential.counter,
           transports: (info.credential.transports ?? []).join(","),

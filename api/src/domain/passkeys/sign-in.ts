@@ -8,6 +8,7 @@ import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { findDevice } from "#api/src/domain/accounts/devices.ts";
 import { admitOnDevice, openSession, type Agent, type Session } from "#api/src/domain/accounts/sign-in.ts";
 import { makeChallenge, readChallenge, spendChallenge } from "./challenges.ts";
+import { transportList } from "./listing.ts";
 import { checked, relyingParty, signedChallenge } from "./relying-party.ts";
 
 const deviceBinding = (did: string) => `device:${did}`;
@@ -61,7 +62,7 @@ export async function signInWithPasskey(
         id: passkey.credentialId,
         publicKey: isoBase64URL.toBuffer(passkey.publicKey),
         counter: passkey.counter,
-        transports: passkey.transports ? passkey.transports.split(",") : undefined,
+        transports: transportList(passkey.transports),
       },
       requireUserVerification: true,
     }),
