@@ -104,32 +104,39 @@ function usePressedPlace(): MutableRefObject<DOMRect | null> {
   return pressed;
 }
 
-function overlaps(a: DOMRect, b: DOMRect): boolean {
-  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+/** Whether a toast at `place` would hide one of `rects`; it slides 8 px into place, so it counts that far either way. */
+function hides(place: DOMRect, rects: DOMRect[]): boolean {
+  return rects.some((b) => place.left < b.right && b.left < place.right && place.top - 8 < b.bottom && b.top < place.bottom + 8);
 }
 
 /**
- * A toast sits at the top; when the control the user just used is there (the button that sent
- * the form, or the one with the focus: a copy button), it moves to the bottom instead.
+ * A toast sits at the top. It moves to the bottom when the control the user just used is up
+ * there (the button that sent the form, or the one with the focus: a copy button), or when it
+ * would hide another control of the page that the bottom leaves clear. Of two places that both
+ * hide something, the one clear of the control just used wins: the answer often replaces that
+ * very button, and the user's thumb is still there. (Controls out of view, or hidden, meet
+ * neither place.) The place is decided once, when the toast shows; React never sets the class
+ * again, as the toast's own class names stay the same while it is up.
  */
-function useClearOfUsedControl(box: RefObject<HTMLDivElement | null>, pressed: MutableRefObject<DOMRect | null>): boolean {
-  const [low, setLow] = useState(false);
+function useClearOfUsedControl(box: RefObject<HTMLDivElement | null>, pressed: MutableRefObject<DOMRect | null>): void {
   useEffect(() => {
-    const own = box.current?.getBoundingClientRect();
-    const focused = document.activeElement === document.body ? null : document.activeElement?.getBoundingClientRect();
-    const used = [pressed.current, focused].filter((rect) => rect != null);
-    setLow(Boolean(own && used.some((rect) => overlaps(own, rect))));
+    const toast = box.current!;
+    const high = toast.getBoundingClientRect();
+    toast.classList.add("toast--low");
+    const bottom = toast.getBoundingClientRect();
+    const used = [pressed.current, document.querySelector("main :focus")?.getBoundingClientRect()].filter((rect) => rect != null);
+    const controls = [...document.querySelectorAll("main :is(a,button,input,select,textarea)")].map((c) => c.getBoundingClientRect());
+    toast.classList.toggle("toast--low", hides(high, used) ? !hides(bottom, used) : hides(high, controls) && !hides(bottom, controls));
   }, [box, pressed]);
-  return low;
 }
 
 function ToastBox({ toast, pressed, onClose }: { toast: Toast; pressed: MutableRefObject<DOMRect | null>; onClose: () => void }) {
   const { t } = useTranslation();
   const text = useToastText(toast);
   const box = useRef<HTMLDivElement>(null);
-  const low = useClearOfUsedControl(box, pressed);
+  useClearOfUsedControl(box, pressed);
   return (
-    <div ref={box} className={`toast toast--${toast.kind}${low ? " toast--low" : ""}`} role={toast.kind === "error" ? "alert" : "status"}>
+    <div ref={box} className={`toast toast--${toast.kind}`} role={toast.kind === "error" ? "alert" : "status"}>
       <span className="toast__text">{text}</span>
       <button type="button" className="toast__close" aria-label={t("common:close")} onClick={onClose}>
         ×
