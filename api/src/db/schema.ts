@@ -39,6 +39,8 @@ export const users = pgTable(
     avatar: text("avatar").notNull().default(""),
     avatarNew: text("avatar_new").notNull().default(""),
     avatarStatus: integer("avatar_status").notNull().default(0),
+    /** Why an operator turned the last avatar down: a key of contract/moderation.ts the user reads in their language. */
+    avatarRejectReason: text("avatar_reject_reason").notNull().default(""),
     statusIcon: integer("user_status_icon").references((): AnyPgColumn => statusIcons.id),
     btc: bigint("btc", { mode: "bigint" })
       .notNull()
@@ -56,6 +58,8 @@ export const users = pgTable(
     followedAt: tz("followed_at"),
     registerDid: text("register_did"),
     bannedAt: tz("banned_at"),
+    /** Why the account is banned: a key of contract/moderation.ts; empty for a ban from before reasons. */
+    banReason: text("ban_reason").notNull().default(""),
     deletedAt: tz("deleted_at"),
     createdAt: tz("created_at").notNull(),
   },
@@ -203,6 +207,91 @@ export const passkeyChallengesSpent = pgTable(
     expiresAt: tz("expires_at").notNull(),
   },
   (t) => [index("passkey_challenges_spent_expiry_idx").on(t.expiresAt)],
+);
+
+/**
+ * The people who run VV (decision 063): not users, made by `npm run ops -- operator-add`, signed
+ * in to the console with a passkey only.
+ */
+export const operators = pgTable(
+  "operators",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    email: text("email").notNull(),
+    createdAt: tz("created_at").notNull(),
+    createdBy: text("created_by").notNull(),
+    /** A removed operator's sessions end and their passkeys no longer sign in. */
+    removedAt: tz("removed_at"),
+  },
+  (t) => [uniqueIndex("operators_email_key").on(t.email)],
+);
+
+/** The one-time code an operator enrols a passkey with, mailed by operator-add; only its hash is kept. */
+export const operatorEnrolments = pgTable(
+  "operator_enrolments",
+  {
+    operatorId: bigint("operator_id", { mode: "number" })
+      .primaryKey()
+      .references(() => operators.id),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: tz("expires_at").notNull(),
+    wrongTries: integer("wrong_tries").notNull().default(0),
+  },
+);
+
+export const operatorPasskeys = pgTable(
+  "operator_passkeys",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    operatorId: bigint("operator_id", { mode: "number" })
+      .notNull()
+      .references(() => operators.id),
+    credentialId: text("credential_id").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: text("transports").notNull().default(""),
+    createdAt: tz("created_at").notNull(),
+    lastUsedAt: tz("last_used_at"),
+  },
+  (t) => [uniqueIndex("operator_passkeys_credential_key").on(t.credentialId), index("operator_passkeys_operator_idx").on(t.operatorId)],
+);
+
+/** A console sign-in: short, ended by idleness, by its age, by signing out or by the operator's removal. */
+export const operatorSessions = pgTable(
+  "operator_sessions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    operatorId: bigint("operator_id", { mode: "number" })
+      .notNull()
+      .references(() => operators.id),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: tz("created_at").notNull(),
+    lastSeenAt: tz("last_seen_at").notNull(),
+    endedAt: tz("ended_at"),
+  },
+  (t) => [uniqueIndex("operator_sessions_hash_key").on(t.tokenHash)],
+);
+
+/** A banned user's appeal, one open at a time, settled by an operator in the console. */
+export const appeals = pgTable(
+  "appeals",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id),
+    text: text("text").notNull(),
+    createdAt: tz("created_at").notNull(),
+    /** lifted (the ban ended) or upheld; null while it waits. */
+    outcome: text("outcome"),
+    decidedAt: tz("decided_at"),
+    decidedBy: text("decided_by"),
+  },
+  (t) => [
+    index("appeals_queue_idx").on(t.createdAt).where(sql`outcome is null`),
+    uniqueIndex("appeals_open_key").on(t.userId).where(sql`outcome is null`),
+    check("appeals_outcome", sql`${t.outcome} in ('lifted', 'upheld')`),
+  ],
 );
 
 export const auditLog = pgTable("audit_log", {
