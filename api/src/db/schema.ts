@@ -39,6 +39,8 @@ export const users = pgTable(
     avatar: text("avatar").notNull().default(""),
     avatarNew: text("avatar_new").notNull().default(""),
     avatarStatus: integer("avatar_status").notNull().default(0),
+    /** When the avatar waiting for review arrived: the console's queue is in this order. */
+    avatarNewAt: tz("avatar_new_at"),
     /** Why an operator turned the last avatar down: a key of contract/moderation.ts the user reads in their language. */
     avatarRejectReason: text("avatar_reject_reason").notNull().default(""),
     statusIcon: integer("user_status_icon").references((): AnyPgColumn => statusIcons.id),

@@ -44,6 +44,7 @@ CREATE TABLE "operators" (
 	"removed_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "avatar_new_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "avatar_reject_reason" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "ban_reason" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "appeals" ADD CONSTRAINT "appeals_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

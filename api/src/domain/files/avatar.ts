@@ -73,7 +73,7 @@ export async function uploadAvatar(ctx: DomainContext, store: FileStore, userId:
     const [before] = await tx.db.select({ pending: users.avatarNew }).from(users).where(eq(users.id, userId)).for("update");
     await tx.db
       .update(users)
-      .set({ avatarNew: mediaPath(name), avatarStatus: AvatarStatus.inReview })
+      .set({ avatarNew: mediaPath(name), avatarStatus: AvatarStatus.inReview, avatarNewAt: tx.clock.now() })
       .where(eq(users.id, userId));
     return before?.pending ?? "";
   });
