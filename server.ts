@@ -20,6 +20,7 @@ import { rateLimits } from "./lib/rate-limit.ts";
 import { ensureSecret } from "./lib/secret-file.ts";
 import type { RunningApi } from "./api/src/start.ts";
 import { startApiInWorker } from "./api/src/start-in-worker.ts";
+import { consoleGuard } from "./server/console-guard.ts";
 import { bodyGuard, isDataPath, methodGuard, originGuard, privateCaching, rateGuard } from "./server/request-guards.ts";
 import { appServerExports } from "./server/app-build.ts";
 import { prerenderedPages } from "./server/prerendered-pages.ts";
@@ -168,6 +169,7 @@ app.use(originGuard(env.PUBLIC_URL));
 app.use(requestFacts);
 app.use(bodyGuard({ bodyLimit: env.FORM_BODY_LIMIT, uploadLimit: env.UPLOAD_BODY_LIMIT, uploadPaths: UPLOAD_PATHS }));
 app.use(privateCaching);
+app.use(consoleGuard(env.CONSOLE_ALLOW_IPS));
 const vite = DEV ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" })) : undefined;
 // The app as its build: Vite builds it again from source on each call, so an edit shows on the
 // next reload; in production it is the one built file, loaded once.

@@ -22,7 +22,7 @@ const credentialCommon = {
   authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
 };
 
-const registrationCredential = z.looseObject({
+export const registrationCredential = z.looseObject({
   ...credentialCommon,
   response: z.looseObject({
     clientDataJSON: base64url(4096),
@@ -31,7 +31,7 @@ const registrationCredential = z.looseObject({
   }),
 });
 
-const authenticationCredential = z.looseObject({
+export const authenticationCredential = z.looseObject({
   ...credentialCommon,
   response: z.looseObject({
     clientDataJSON: base64url(4096),
@@ -42,7 +42,7 @@ const authenticationCredential = z.looseObject({
 });
 
 /** The options the browser's WebAuthn call takes, passed through as the API made them. */
-const ceremonyOptions = z.looseObject({ challenge: z.string(), rpId: z.string().optional() });
+export const ceremonyOptions = z.looseObject({ challenge: z.string(), rpId: z.string().optional() });
 
 const passkeySchema = z.object({
   id: z.number().int(),

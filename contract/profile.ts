@@ -12,6 +12,7 @@ export const userSchema = z.object({
   avatar: z.string(),
   avatar_new: z.string(),
   avatar_status: z.number().int(),
+  avatar_reject_reason: z.string().describe("Why the last avatar was turned down (a reason key of contract/moderation.ts), or empty"),
   user_status_icon: z.number().int().nullable(),
   btc: moneyString,
   vv: moneyString,

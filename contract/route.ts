@@ -5,7 +5,8 @@ export interface RouteSpec {
   method: "GET" | "POST" | "PUT" | "DELETE";
   path: string;
   summary: string;
-  auth: boolean;
+  /** true: a user's token; "operator": an operator's console session (decision 063), never a user's. */
+  auth: boolean | "operator";
   body?: z.ZodType;
   /** Parameters of this call carried in the query string, beside the common ones. */
   query?: z.ZodObject;

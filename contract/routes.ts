@@ -12,6 +12,7 @@ import { sessionRoutes } from "./sessions.ts";
 import { teamRoutes } from "./team.ts";
 import { toolsRoutes } from "./tools.ts";
 import { ledgerRoutes } from "./ledger.ts";
+import { operatorRoutes } from "./operators.ts";
 
 /** Every /v1 call, by feature. Each feature's file holds its own entries; this only merges them. */
 export const routes = {
@@ -28,6 +29,7 @@ export const routes = {
   files: filesRoutes,
   push: pushRoutes,
   rules: rulesRoutes,
+  operators: operatorRoutes,
 } as const;
 
 export const allRoutes: readonly RouteSpec[] = Object.values(routes).flatMap((feature) => Object.values(feature));

@@ -58,6 +58,12 @@ export const apiConfigSchema = z.object({
   /** How long a passkey request (its challenge) can be answered. */
   PASSKEY_CHALLENGE_SECONDS: int(300, 30),
   PASSKEYS_PER_USER: int(10, 1),
+  /** How long the enrolment code `npm run ops -- operator-add` mails stays good (decision 063). */
+  OPERATOR_ENROL_HOURS: int(24, 1),
+  /** A console session ends after this long without a call... */
+  OPERATOR_IDLE_MINUTES: int(30, 1),
+  /** ...and this long after its sign-in, whatever happens. */
+  OPERATOR_SESSION_HOURS: int(8, 1),
   ROUND_SECONDS: int(28800, 1),
   ROUND_EPOCH: z.iso.datetime({ offset: true }).default("2026-01-01T00:00:00Z"),
   VV_PER_POWER_PER_ROUND: z

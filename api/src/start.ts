@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import pino, { type Logger } from "pino";
 import { buildApp } from "./app.ts";
@@ -12,6 +13,7 @@ import { createMailer } from "./mail/mailer.ts";
 import { nativePushStatus } from "./native-push-config.ts";
 import { socialFor } from "./social/choose.ts";
 import { instanceMetrics } from "./metrics.ts";
+import { listenForOps, OPS_SOCKET } from "./ops-socket.ts";
 import { collectNodeMetrics, exposition, metricsJson, serveMetrics, type MetricsJson } from "#lib/metrics.ts";
 
 export interface RunningApi {
@@ -92,6 +94,9 @@ export async function startApi(
   const jobs = { ...domain, db: database.jobs };
   const scheduler = startScheduler(jobs, log.child({ svc: "rounds" }));
   const jobWorker = startJobWorker(jobs, log.child({ svc: "jobs" }));
+  // The embedded database is this process's alone: `npm run ops` reaches it through the service.
+  const opsSocket =
+    database.kind === "pglite" ? await listenForOps(domain, join(config.DATA_DIR, OPS_SOCKET), log.child({ svc: "ops" })) : undefined;
   if (opts.metrics !== "off") collectNodeMetrics("api");
   const gauges = instanceMetrics(domain, database);
   const metrics = () => metricsJson([gauges]);
@@ -107,7 +112,12 @@ export async function startApi(
       log.info({ drainMs: config.SHUTDOWN_DRAIN_MS }, "draining: /healthz answers 503 until the close");
     },
     async close() {
-      await Promise.all([scheduler.stop(), jobWorker.stop(), metricsServer?.close()]);
+      await Promise.all([
+        scheduler.stop(),
+        jobWorker.stop(),
+        metricsServer?.close(),
+        opsSocket && new Promise((done) => opsSocket.close(done)),
+      ]);
       await closeServer();
       await database.close();
     },

@@ -5,7 +5,7 @@ import campaignHref from "#app/styles/campaign.css?url";
 import type { RouteHandle } from "#app/utils/i18n.ts";
 import { titleFromData } from "#app/utils/title-meta.ts";
 
-export const handle: RouteHandle = { i18n: ["campaign"] };
+export const handle: RouteHandle = { i18n: ["campaign", "moderation"] };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: campaignHref }];
 export const loader = ({ request }: LoaderFunctionArgs) => loadCampaign(request);
 export const action = ({ request }: ActionFunctionArgs) => campaignAction(request);

@@ -18,6 +18,7 @@ export const FEATURE_NAMESPACES = [
   "ledger",
   "rules",
   "passkeys",
+  "moderation",
 ] as const;
 export type Namespace = (typeof ROOT_NAMESPACES)[number] | (typeof FEATURE_NAMESPACES)[number];
 

@@ -1,10 +1,18 @@
 import { readFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { join } from "node:path";
 import { z } from "zod";
 import { DEFAULT_WEB_PORT, int, localWebUrl, parseSettings, port, publicUrlSetting, sharedSettings } from "./shared.ts";
 
 // Visitors tap these on /download: only web addresses, never a script URL.
 const appLink = z.url({ protocol: /^https?$/, error: "an http(s) URL" }).optional();
+
+function isAddressOrSubnet(text: string): boolean {
+  const [address, prefix, ...rest] = text.split("/");
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
 
 /** The secret server.ts keeps in the data folder when SESSION_SECRET is not set. */
 function storedSecret(dataDir: string): string[] | undefined {
@@ -42,6 +50,20 @@ export const webEnvSchema = z
     API_MAX_RESPONSE_BYTES: int(4 * 1024 * 1024, 1024),
     FORM_BODY_LIMIT: int(64 * 1024, 1024),
     UPLOAD_BODY_LIMIT: int(12 * 1024 * 1024, 1024),
+    /**
+     * Addresses and subnets (comma-separated, like 10.0.0.0/8, 2001:db8::/32, 203.0.113.7) that
+     * may open the operators' console; every other visitor gets a 404 there. Unset: any.
+     */
+    CONSOLE_ALLOW_IPS: z
+      .string()
+      .transform((v) =>
+        v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().refine(isAddressOrSubnet, "an IP address or a subnet like 10.0.0.0/8")).min(1))
+      .optional(),
     RATE_WEB_PER_IP_PER_MINUTE: int(600, 1),
     RATE_WEB_POSTS_PER_IP_PER_MINUTE: int(60, 1),
     /** The app's download links (/download shows a button for each one set) and its version. */

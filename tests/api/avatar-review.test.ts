@@ -36,11 +36,9 @@ describe("avatar review by operators", () => {
     const leader = await signUp(api);
     const member = await signUp(api, { invite: leader.user.invite_code });
     await uploaded(member.user.id, "/media/approve-me.webp");
-    expect(await pendingAvatars(api.domain)).toContainEqual({
-      userId: member.user.id,
-      displayId: member.user.display_id,
-      avatarNew: "/media/approve-me.webp",
-    });
+    expect(await pendingAvatars(api.domain)).toContainEqual(
+      expect.objectContaining({ userId: member.user.id, displayId: member.user.display_id, avatarNew: "/media/approve-me.webp" }),
+    );
     // Teammates see only approved avatars.
     expect((await teamPage(leader.client, 1)).list[0].avatar).toBe("");
 
@@ -61,17 +59,33 @@ describe("avatar review by operators", () => {
     });
   });
 
+  test("a rejection without a reason from the list is refused, and nothing changes", async () => {
+    const { user } = await signUp(api);
+    await uploaded(user.id, "/media/keep-waiting.webp");
+    for (const reason of [undefined, "", "ugly"]) {
+      await expect(reviewAvatar(api.domain, { userId: user.id, approve: false, reason, actor: "op-test" })).rejects.toThrow(/reasons/);
+    }
+    expect((await pendingAvatars(api.domain)).map((p) => p.userId)).toContain(user.id);
+  });
+
   test("rejected: the user keeps the old avatar and sees the refusal; audited", async () => {
     const { client, user } = await signUp(api);
     await uploaded(user.id, "/media/reject-me.webp", "/media/old.webp");
-    expect(await reviewAvatar(api.domain, { userId: user.id, approve: false, actor: "op-test" })).toBe("/media/reject-me.webp");
+    expect(await reviewAvatar(api.domain, { userId: user.id, approve: false, reason: "explicit", actor: "op-test" })).toBe(
+      "/media/reject-me.webp",
+    );
     expect(expectOk(await client.call("GET", "/v1/user/"))).toMatchObject({
       avatar: "/media/old.webp",
       avatar_new: "",
       avatar_status: AvatarStatus.rejected,
+      avatar_reject_reason: "explicit",
     });
     const [audit] = await auditOf(user.id);
-    expect(audit).toMatchObject({ actor: "op-test", action: "avatar.reject", detail: { avatar: "/media/reject-me.webp" } });
+    expect(audit).toMatchObject({
+      actor: "op-test",
+      action: "avatar.reject",
+      detail: { avatar: "/media/reject-me.webp", reason: "explicit" },
+    });
 
     // A new upload goes into review again and can be approved.
     await uploaded(user.id, "/media/second-try.webp");
@@ -83,11 +97,11 @@ describe("avatar review by operators", () => {
   test("nothing waiting (settled, already decided, no such user): nothing changes, nothing is audited", async () => {
     const { user } = await signUp(api);
     await uploaded(user.id, "/media/once.webp");
-    await reviewAvatar(api.domain, { userId: user.id, approve: false, actor: "op-test" });
+    await reviewAvatar(api.domain, { userId: user.id, approve: false, reason: "explicit", actor: "op-test" });
     const decided = await userRow(api, user.id);
     for (const approve of [true, false]) {
-      expect(await reviewAvatar(api.domain, { userId: user.id, approve, actor: "op-test" })).toBeUndefined();
-      expect(await reviewAvatar(api.domain, { userId: 987_654_321, approve, actor: "op-test" })).toBeUndefined();
+      expect(await reviewAvatar(api.domain, { userId: user.id, approve, reason: "spam", actor: "op-test" })).toBeUndefined();
+      expect(await reviewAvatar(api.domain, { userId: 987_654_321, approve, reason: "spam", actor: "op-test" })).toBeUndefined();
     }
     expect(await userRow(api, user.id)).toEqual(decided);
     expect(await auditOf(user.id)).toHaveLength(1);

@@ -351,13 +351,13 @@ test("en: what approval brings, the tasks (the X handle linked in place), the fo
 
   // The operator rejects it with a reason: the applicant reads it and may apply again.
   const userId = await applicantWith(firstContact);
-  expect(await server.ops("application-reject", userId, "The", "photo", "is", "too", "dark")).toBe(
+  expect(await server.ops("application-reject", userId, "unclear", "too", "dark")).toBe(
     `rejected the campaign application of user ${userId}`,
   );
   await page.reload();
   const rejected = page.getByRole("region", { name: t("campaign:rejected.title"), exact: true });
   await expect(rejected.getByText(t("campaign:state.rejected"), { exact: true })).toBeVisible();
-  await expect(rejected.getByRole("note")).toHaveText(`${t("campaign:rejected.reason")} The photo is too dark`);
+  await expect(rejected.getByRole("note")).toHaveText(`${t("campaign:rejected.reason")} ${t("moderation:photo.unclear")}`);
   // Not approved (yet): the invite link's page has no preview picture.
   {
     const visitor = await freshContext(browser);

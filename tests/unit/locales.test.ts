@@ -38,6 +38,8 @@ const DYNAMIC: [RegExp, (m: RegExpMatchArray) => boolean][] = [
   [/^tools:confirm\.(cancel|leave|remove)\.(title|body|yes)$/, (m) => code.includes(`\`tools:confirm.\${key}.${m[2]}\``)],
   [/^airdrop:task\.t\d\.(title|body)$/, (m) => code.includes(`\`airdrop:task.t\${task.bonus_type}.${m[1]}\``)],
   [/^people:animals\.\w+$/, () => code.includes("`people:animals.${")],
+  [/^moderation:avatar\.\w+$/, () => code.includes("`moderation:avatar.${user.avatar_reject_reason}`")],
+  [/^moderation:photo\.\w+$/, () => code.includes("`moderation:photo.${campaign.reason}`")],
   [/^ledger:filter\.kinds\.\w+$/, () => code.includes("`ledger:filter.kinds.${kind}`")],
   [/^ledger:tasks\.t\d$/, () => code.includes("`ledger:tasks.t${line.task}`")],
   [/^ledger:asset\.\w+$/, () => code.includes("`ledger:asset.${line.asset}`")],

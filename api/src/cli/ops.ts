@@ -1,225 +1,19 @@
 import { userInfo } from "node:os";
+import { join } from "node:path";
 import pino from "pino";
 import { ConfigError, databaseTimeouts, loadApiConfig } from "#api/src/config.ts";
 import { keepFilesPrivate } from "#lib/private-files.ts";
-import { openDatabase } from "#api/src/db/client.ts";
-import { setDeviceBan, setUserBan } from "#api/src/domain/accounts/bans.ts";
-import type { DomainContext } from "#api/src/domain/context.ts";
-import { pendingApplications, reviewApplication } from "#api/src/domain/campaign/review.ts";
-import { pendingAvatars, reviewAvatar } from "#api/src/domain/profile/avatar-review.ts";
-import { cancelRules, listVersions, openRuleBook, scheduleRules, type RuleChange } from "#api/src/domain/rules/versions.ts";
-import { allStatusIcons, retireStatusIcon, upsertStatusIcon } from "#api/src/domain/profile/status.ts";
+import { openDatabase, type Database } from "#api/src/db/client.ts";
+import { FolderInUseError } from "#api/src/db/folder-lock.ts";
+import { openRuleBook } from "#api/src/domain/rules/versions.ts";
 import { systemClock } from "#api/src/lib/clock.ts";
 import { createMailer } from "#api/src/mail/mailer.ts";
+import { askService, OPS_SOCKET } from "#api/src/ops-socket.ts";
 import { socialFor } from "#api/src/social/choose.ts";
-import { unitsToDecimal } from "#contract/money.ts";
-import { correctBalance } from "#api/src/domain/ledger/corrections.ts";
-import { ledgerDifferences } from "#api/src/domain/ledger/verify.ts";
-
-const USAGE = `Operator commands (they talk to the database directly; every change is audited):
-  npm run ops -- ban-user <email>       ban a cheating account: logins revoked, no more rounds, gift boxes void,
-                                        forming exchanges cancelled, invite code dead
-  npm run ops -- unban-user <email>     mints again from the next round; nothing else comes back
-  npm run ops -- ban-device <did>       refuse every login and registration from a device
-  npm run ops -- unban-device <did>
-  npm run ops -- avatars                the avatars waiting for review: user id, display id, picture
-  npm run ops -- avatar-approve <user id>
-                                        show the user's waiting avatar instead of the old one
-  npm run ops -- avatar-reject <user id>
-                                        drop it: the user keeps the old one and is told
-  npm run ops -- applications           the campaign applications waiting for review
-  npm run ops -- application-approve <user id>
-                                        approve it: the applicant gets the share image
-  npm run ops -- application-reject <user id> <reason...>
-                                        reject it; the applicant reads the reason and may apply again
-  npm run ops -- status-icons           every status users may show, retired ones too
-  npm run ops -- status-icon-set <id> <name> <icon> [sort]
-                                        add or change a status and make it choosable (name: a
-                                        key like working; icon: one emoji; new ones go last)
-  npm run ops -- status-icon-off <id>   retire a status; users who show it show none
-  npm run ops -- verify-ledger [user id...]
-                                        every balance that is not the sum of its ledger lines (VV,
-                                        unclaimed VV, BTC, Soul Power); fails when there is one
-  npm run ops -- correct <email> vv|power <amount> <reason...>
-                                        correct a balance with a ledger line and its reason: VV may
-                                        only be added (e.g. 1.5), Soul Power either way (e.g. -20)
-  npm run ops -- rules                  the rule versions: number, start, state, what each changed
-  npm run ops -- schedule-rules --at <ISO time> --set KEY=VALUE [--set KEY=VALUE ...] [--note "why"]
-                                        publish a new rule version on /rules, taking effect at that
-                                        time: a round boundary at least MIN_RULES_NOTICE_HOURS ahead
-                                        and after any version already scheduled; the keys not set
-                                        keep the previous version's values
-  npm run ops -- cancel-rules <version> withdraw the last scheduled version, at least 10 minutes
-                                        before it starts
-  npm run ops -- config                 print the effective API configuration
-With the embedded database (no DATABASE_URL), stop the service first: PGlite allows one process.`;
-
-interface Command {
-  /** How many arguments it takes: [least, most]. */
-  arity: [number, number];
-  run(ctx: DomainContext, args: string[]): Promise<string>;
-}
-
-/** `--at X --set A=1 --set B=2 --note "..."`: each flag's values, in order. */
-function flags(args: string[], known: readonly string[]): Record<string, string[]> {
-  const found: Record<string, string[]> = {};
-  for (let i = 0; i < args.length; i += 2) {
-    const name = args[i].replace(/^--/, "");
-    if (!args[i].startsWith("--") || !known.includes(name) || args[i + 1] === undefined) {
-      throw new Error(`unexpected ${args[i]}: the options are ${known.map((k) => `--${k}`).join(", ")}, each with a value`);
-    }
-    (found[name] ??= []).push(args[i + 1]);
-  }
-  return found;
-}
-
-const shownValue = (value: unknown) => (typeof value === "string" ? value : String(value));
-const shownChanges = (changes: RuleChange[]) => changes.map((c) => `${c.key} ${shownValue(c.from)} -> ${shownValue(c.to)}`).join(", ");
-const shownTime = (at: Date) => at.toISOString().replace(".000Z", "Z");
-
-function integerArg(text: string, what: string): number {
-  if (!/^-?\d{1,10}$/.test(text)) throw new Error(`not a ${what}: ${text}`);
-  return Number(text);
-}
-
-const commands: Record<string, Command> = {
-  "ban-user": {
-    arity: [1, 1],
-    run: async (ctx, [email]) => ((await setUserBan(ctx, { email, banned: true, actor })) ? `banned ${email}` : `no account ${email}`),
-  },
-  "unban-user": {
-    arity: [1, 1],
-    run: async (ctx, [email]) => ((await setUserBan(ctx, { email, banned: false, actor })) ? `unbanned ${email}` : `no account ${email}`),
-  },
-  "ban-device": {
-    arity: [1, 1],
-    run: async (ctx, [did]) => (await setDeviceBan(ctx, { did, banned: true, actor }), `banned device ${did}`),
-  },
-  "unban-device": {
-    arity: [1, 1],
-    run: async (ctx, [did]) => (await setDeviceBan(ctx, { did, banned: false, actor }), `unbanned device ${did}`),
-  },
-  avatars: {
-    arity: [0, 0],
-    run: async (ctx) => {
-      const pending = await pendingAvatars(ctx);
-      if (pending.length === 0) return "no avatar waits for review";
-      return ["user id\tdisplay id\tavatar_new", ...pending.map((p) => `${p.userId}\t${p.displayId}\t${p.avatarNew}`)].join("\n");
-    },
-  },
-  "avatar-approve": { arity: [1, 1], run: (ctx, [id]) => review(ctx, integerArg(id, "user id"), true) },
-  "avatar-reject": { arity: [1, 1], run: (ctx, [id]) => review(ctx, integerArg(id, "user id"), false) },
-  applications: {
-    arity: [0, 0],
-    run: async (ctx) => {
-      const pending = await pendingApplications(ctx);
-      if (pending.length === 0) return "no campaign application waits for review";
-      const rows = pending.map(
-        (p) => `${p.userId}\t${p.displayId}\t${p.name}\t${new Date(p.submittedAt * 1000).toISOString()}\t${p.photo}\t${p.contact}`,
-      );
-      return ["user id\tdisplay id\tname\tsubmitted\tphoto\tcontact", ...rows].join("\n");
-    },
-  },
-  "application-approve": { arity: [1, 1], run: (ctx, [id]) => decideApplication(ctx, integerArg(id, "user id"), true) },
-  "application-reject": {
-    arity: [2, 100],
-    run: (ctx, [id, ...reason]) => decideApplication(ctx, integerArg(id, "user id"), false, reason.join(" ")),
-  },
-  "status-icons": {
-    arity: [0, 0],
-    run: async (ctx) => {
-      const rows = (await allStatusIcons(ctx)).map((s) => `${s.id}\t${s.name}\t${s.icon}\t${s.sort}\t${s.active ? "yes" : "no"}`);
-      return ["id\tname\ticon\tsort\tactive", ...rows].join("\n");
-    },
-  },
-  "status-icon-set": {
-    arity: [3, 4],
-    run: async (ctx, [id, name, icon, sort]) => {
-      const row = await upsertStatusIcon(ctx, {
-        id: integerArg(id, "status id"),
-        name,
-        icon,
-        sort: sort === undefined ? undefined : integerArg(sort, "sort position"),
-        actor,
-      });
-      return `status ${row.id} ${row.name} ${row.icon} at ${row.sort}, active`;
-    },
-  },
-  "verify-ledger": {
-    arity: [0, 1000],
-    run: async (ctx, ids) => {
-      const differences = await ledgerDifferences(ctx, ids.length ? ids.map((id) => integerArg(id, "user id")) : undefined);
-      if (differences.length === 0) return "every balance is the sum of its ledger lines";
-      const lines = differences.map((d) => `${d.userId}\t${d.asset}\t${d.balance}\t${d.ledger}`);
-      throw new Error([`${differences.length} balance(s) differ from the ledger`, "user id\tasset\tbalance\tledger", ...lines].join("\n"));
-    },
-  },
-  correct: {
-    arity: [4, 1000],
-    run: async (ctx, [email, asset, amount, ...reason]) => {
-      if (asset !== "vv" && asset !== "power") throw new Error(`not vv or power: ${asset}`);
-      const common = { email, reason: reason.join(" "), actor };
-      const balance = await correctBalance(
-        ctx,
-        asset === "vv" ? { ...common, asset, amount } : { ...common, asset, amount: integerArg(amount, "power amount") },
-      );
-      return balance === undefined
-        ? `no account ${email}`
-        : `corrected ${asset} of ${email}: now ${asset === "vv" ? unitsToDecimal(BigInt(balance)) : balance}`;
-    },
-  },
-  rules: {
-    arity: [0, 0],
-    run: async (ctx) => {
-      const versions = await listVersions(ctx);
-      if (versions.length === 0) return "no rule version yet: the service writes version 1 from its settings at its first start";
-      const rows = versions.map(
-        (v) =>
-          `${v.version}\t${shownTime(v.effectiveAt)}\t${v.state}\t${v.version === 1 ? "first version" : shownChanges(v.changes)}\t${v.note}`,
-      );
-      return ["version\tfrom\tstate\tchanges\tnote", ...rows].join("\n");
-    },
-  },
-  "schedule-rules": {
-    arity: [4, 100],
-    run: async (ctx, args) => {
-      const given = flags(args, ["at", "set", "note"]);
-      if (given.at?.length !== 1 || !given.set) throw new Error("give one --at and at least one --set");
-      if ((given.note?.length ?? 0) > 1) throw new Error("give at most one --note");
-      const done = await scheduleRules(ctx, { at: given.at[0], set: given.set, note: given.note?.[0], actor });
-      return `scheduled rule version ${done.version} from ${shownTime(done.effectiveAt)}: ${shownChanges(done.changes)}`;
-    },
-  },
-  "cancel-rules": {
-    arity: [1, 1],
-    run: async (ctx, [version]) => {
-      const done = await cancelRules(ctx, { version: integerArg(version, "version number"), actor });
-      return `cancelled rule version ${version}, which was to start at ${shownTime(done.effectiveAt)}`;
-    },
-  },
-  "status-icon-off": {
-    arity: [1, 1],
-    run: async (ctx, [id]) => {
-      const retired = await retireStatusIcon(ctx, { id: integerArg(id, "status id"), actor });
-      return retired ? `retired status ${id}; cleared from ${retired.cleared} user(s)` : `no status ${id}`;
-    },
-  },
-};
-
-async function review(ctx: DomainContext, userId: number, approve: boolean): Promise<string> {
-  const url = await reviewAvatar(ctx, { userId, approve, actor });
-  if (url === undefined) return `no avatar of user ${userId} waits for review`;
-  return `${approve ? "approved" : "rejected"} ${url} for user ${userId}`;
-}
-
-async function decideApplication(ctx: DomainContext, userId: number, approve: boolean, reason?: string): Promise<string> {
-  const decided = await reviewApplication(ctx, { userId, approve, reason, actor });
-  if (!decided) return `no campaign application of user ${userId} waits for review`;
-  return `${approve ? "approved" : "rejected"} the campaign application of user ${userId}`;
-}
+import { isCommand, runCommand, USAGE } from "./ops-commands.ts";
 
 async function main(argv: string[]): Promise<number> {
-  const [name, ...args] = argv;
+  const [name] = argv;
   const config = loadApiConfig();
   keepFilesPrivate(config.DATA_DIR);
   if (name === "config") {
@@ -234,19 +28,29 @@ async function main(argv: string[]): Promise<number> {
     console.log(JSON.stringify(shown, null, 2));
     return 0;
   }
-  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
-  if (!command || args.length < command.arity[0] || args.length > command.arity[1] || args.some((a) => !a)) {
+  if (!isCommand(argv)) {
     console.log(USAGE);
     return name ? 2 : 0;
   }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, timeouts: databaseTimeouts(config) });
+  let database: Database;
+  try {
+    database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, timeouts: databaseTimeouts(config) });
+  } catch (error) {
+    // The service has the embedded database open: it runs the command itself.
+    if (!(error instanceof FolderInUseError)) throw error;
+    const answer = await askService(join(config.DATA_DIR, OPS_SOCKET), { argv, actor });
+    if (!answer) throw error;
+    (answer.exitCode === 0 ? console.log : console.error)(answer.output);
+    return answer.exitCode;
+  }
   try {
     const log = pino({ level: "warn" });
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log });
     const base = { db: database.db, config, clock: systemClock };
     const ruleBook = await openRuleBook(base, { seed: false });
-    console.log(await command.run({ ...base, ruleBook, mailer, social: socialFor(config) }, args));
-    return 0;
+    const { output, exitCode } = await runCommand({ ...base, ruleBook, mailer, social: socialFor(config) }, argv, actor);
+    console.log(output);
+    return exitCode;
   } finally {
     await database.close();
   }

@@ -6,6 +6,7 @@ import { ErrorCode, isKnownErrorCode, type ErrorCodeValue } from "#contract/erro
 import type { RouteSpec } from "#contract/route.ts";
 import { commonQuery, type CommonQuery } from "#contract/wire.ts";
 import { authenticate, type Principal } from "#api/src/domain/accounts/tokens.ts";
+import { authenticateOperator, type Operator } from "#api/src/domain/operators/console-sessions.ts";
 import { Failure } from "#api/src/lib/failure.ts";
 
 export interface Call<S extends RouteSpec> {
@@ -13,6 +14,7 @@ export interface Call<S extends RouteSpec> {
   query: CommonQuery & (S["query"] extends z.ZodObject ? z.infer<S["query"]> : unknown);
   params: S["params"] extends z.ZodObject ? z.infer<S["params"]> : undefined;
   principal: S["auth"] extends true ? Principal : undefined;
+  operator: S["auth"] extends "operator" ? Operator : undefined;
   request: FastifyRequest;
 }
 
@@ -35,14 +37,19 @@ export function tokenOf(authorization: string | undefined): string | undefined {
   return HIN.exec(authorization ?? "")?.[1];
 }
 
-/** What a call carries, checked: the principal first (a call without a valid token is told to log in, 300103, whatever else it holds). */
+/**
+ * What a call carries, checked: the caller first (a call without a valid token is told to log in,
+ * 300103, or an operator to sign in to the console again, 300137, whatever else it holds).
+ */
 async function callOf<S extends RouteSpec>(app: FastifyInstance, spec: S, request: FastifyRequest): Promise<Call<S>> {
-  const principal = spec.auth ? await authenticate(app.domain, tokenOf(request.headers.authorization)) : undefined;
+  const token = tokenOf(request.headers.authorization);
+  const principal = spec.auth === true ? await authenticate(app.domain, token) : undefined;
+  const operator = spec.auth === "operator" ? await authenticateOperator(app.domain, token) : undefined;
   const querySchema = spec.query ? commonQuery.extend(spec.query.shape) : commonQuery;
   const query = parse(querySchema, request.query);
   const params = spec.params ? parse(spec.params, request.params) : undefined;
   const body = spec.body ? parse(spec.body, request.body) : undefined;
-  return { body, query, params, principal, request } as Call<S>;
+  return { body, query, params, principal, operator, request } as Call<S>;
 }
 
 const urlOf = (spec: RouteSpec) => spec.path.replace(/\{(\w+)\}/g, ":$1");

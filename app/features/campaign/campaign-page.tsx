@@ -2,6 +2,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { CampaignState } from "#contract/campaign-states.ts";
 import { Chip, type ChipTone } from "#app/components/chip.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
+import { isReason, PHOTO_REASONS } from "#contract/moderation.ts";
 import { useTranslation } from "#app/utils/translation.tsx";
 import { ApplyForm } from "./apply-form.tsx";
 import { Approved } from "./approved.tsx";
@@ -53,7 +54,9 @@ function StatusCard({ data }: { data: CampaignData }) {
       {status === "approved" ? <Approved campaign={campaign} approvedOn={data.approvedOn} /> : <p>{t(`campaign:${status}.body`)}</p>}
       {status === "rejected" && campaign.reason ? (
         <p className="notice notice--warn" role="note">
-          {t("campaign:rejected.reason")} <bdi>{campaign.reason}</bdi>
+          {t("campaign:rejected.reason")}{" "}
+          {/* A reason from the list, in the reader's language; one written before the list, as it was written. */}
+          <bdi>{isReason(PHOTO_REASONS, campaign.reason) ? t(`moderation:photo.${campaign.reason}`) : campaign.reason}</bdi>
         </p>
       ) : null}
       {status === "in_review" ? <Submitted campaign={campaign} submitted={submitted} /> : null}

@@ -36,7 +36,10 @@ export function AvatarForm() {
         <div>
           <AvatarState />
           <p className="hint">{t(preview ? "profile:avatar.previewHint" : "profile:avatar.hint")}</p>
-          {user.avatar_status === AvatarStatus.rejected ? <p className="hint">{t("errors:300111")}</p> : null}
+          {/* The operator's reason from the list (contract/moderation.ts), in the user's language. */}
+          {user.avatar_status === AvatarStatus.rejected ? (
+            <p className="hint">{t(user.avatar_reject_reason ? `moderation:avatar.${user.avatar_reject_reason}` : "errors:300111")}</p>
+          ) : null}
         </div>
       </div>
       {/* The server words a missing file next to the field: no browser bubble in the browser's language. */}

@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import { isReason, PHOTO_REASONS } from "#contract/moderation.ts";
 import { toEpochSeconds } from "#contract/time.ts";
 import { mediaPath } from "#contract/web-paths.ts";
 import { auditLog, campaignApplications, users } from "#api/src/db/schema.ts";
@@ -31,20 +32,19 @@ export async function pendingApplications(ctx: DomainContext): Promise<PendingAp
   return rows.map((r) => ({ ...r, photo: mediaPath(r.photo), submittedAt: toEpochSeconds(r.submittedAt) }));
 }
 
-const REASON_MAX = 200;
-
 /**
- * Settles an application in review: approved, or rejected with the reason the applicant reads.
- * Only one in review is decided (a second decision finds none: false), and the decision is
- * audited in the same transaction.
+ * Settles an application in review: approved, or rejected with a reason from the list, which
+ * the applicant reads in their language; the note is for the audit log only. Only one in review
+ * is decided (a second decision finds none: false), and the decision is audited in the same
+ * transaction.
  */
 export async function reviewApplication(
   ctx: DomainContext,
-  input: { userId: number; approve: boolean; reason?: string; actor: string },
+  input: { userId: number; approve: boolean; reason?: string; note?: string; actor: string },
 ): Promise<boolean> {
-  const reason = input.approve ? null : (input.reason ?? "").trim();
-  if (reason !== null && (reason.length === 0 || [...reason].length > REASON_MAX)) {
-    throw new Error(`a rejection needs a reason of 1-${REASON_MAX} characters`);
+  const reason = input.approve ? null : (input.reason ?? "");
+  if (reason !== null && !isReason(PHOTO_REASONS, reason)) {
+    throw new Error(`a rejection needs one of these reasons: ${PHOTO_REASONS.join(", ")}`);
   }
   return inTransaction(ctx, async (tx) => {
     const at = tx.clock.now();
@@ -59,7 +59,7 @@ export async function reviewApplication(
       actor: input.actor,
       action: input.approve ? "campaign.approve" : "campaign.reject",
       target: `user:${input.userId}`,
-      detail: { photo: mediaPath(decided.photo), ...(reason ? { reason } : {}) },
+      detail: { photo: mediaPath(decided.photo), ...(reason ? { reason } : {}), ...(input.note ? { note: input.note } : {}) },
     });
     return true;
   });

@@ -6,10 +6,13 @@ import { keyedHash, randomToken, sameHash } from "#lib/crypto.ts";
 import { Failure } from "#api/src/lib/failure.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 
-/** A sign-in is bound to the device that asked, an addition to the session that asked. */
-type Purpose = "login" | "add";
+/**
+ * A sign-in is bound to the device that asked, an addition to the session that asked; an
+ * operator's enrolment to their enrolment code, their sign-in to the console.
+ */
+type Purpose = "login" | "add" | "openrol" | "oplogin";
 
-const CHALLENGE = /^(login|add)\.(\d{1,12})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
+const CHALLENGE = /^(login|add|openrol|oplogin)\.(\d{1,12})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
 function signature(ctx: DomainContext, purpose: Purpose, expires: number, nonce: string, binding: string): string {
   return keyedHash(ctx.config.API_SECRET, `passkey:${purpose}:${expires}:${nonce}:${binding}`);

@@ -19,6 +19,7 @@ export function toUser(ctx: DomainContext, row: UserRow): User {
     avatar: row.avatar,
     avatar_new: row.avatarNew,
     avatar_status: row.avatarStatus,
+    avatar_reject_reason: row.avatarRejectReason,
     user_status_icon: row.statusIcon,
     btc: unitsToDecimal(row.btc),
     vv: unitsToDecimal(row.vv),

@@ -1,0 +1,68 @@
+import { ErrorCode } from "#contract/errors.ts";
+import type { AVATAR_REASONS, PHOTO_REASONS } from "#contract/moderation.ts";
+import { toEpochSeconds } from "#contract/time.ts";
+import { Failure } from "#api/src/lib/failure.ts";
+import type { DomainContext } from "#api/src/domain/context.ts";
+import { pendingApplications, reviewApplication } from "#api/src/domain/campaign/review.ts";
+import { pendingAvatars, reviewAvatar } from "#api/src/domain/profile/avatar-review.ts";
+import type { Operator } from "./console-sessions.ts";
+
+/** The console's side of the review queues: the same domain functions as the CLI's, under the operator's name. */
+
+type Decision<R> = { approve: true; note: string } | { approve: false; reason: R; note: string };
+
+export async function avatarQueue(ctx: DomainContext) {
+  const pending = await pendingAvatars(ctx);
+  return {
+    items: pending.map((p) => ({
+      user_id: p.userId,
+      display_id: p.displayId,
+      picture: p.avatarNew,
+      uploaded_at: p.uploadedAt ? toEpochSeconds(p.uploadedAt) : null,
+    })),
+  };
+}
+
+export async function photoQueue(ctx: DomainContext) {
+  const pending = await pendingApplications(ctx);
+  return {
+    items: pending.map((p) => ({
+      user_id: p.userId,
+      display_id: p.displayId,
+      name: p.name,
+      contact: p.contact,
+      picture: p.photo,
+      submitted_at: p.submittedAt,
+    })),
+  };
+}
+
+/** One operator's decision on a waiting avatar; another operator's decision first makes it 300138. */
+export async function decideAvatar(
+  ctx: DomainContext,
+  operator: Operator,
+  userId: number,
+  decision: Decision<(typeof AVATAR_REASONS)[number]>,
+) {
+  const reason = decision.approve ? undefined : decision.reason;
+  const decided = await reviewAvatar(ctx, { userId, approve: decision.approve, reason, note: decision.note, actor: operator.actor });
+  if (decided === undefined) throw new Failure(ErrorCode.reviewAlreadyDecided);
+  return {};
+}
+
+export async function decidePhoto(
+  ctx: DomainContext,
+  operator: Operator,
+  userId: number,
+  decision: Decision<(typeof PHOTO_REASONS)[number]>,
+) {
+  const reason = decision.approve ? undefined : decision.reason;
+  const decided = await reviewApplication(ctx, { userId, approve: decision.approve, reason, note: decision.note, actor: operator.actor });
+  if (!decided) throw new Failure(ErrorCode.reviewAlreadyDecided);
+  return {};
+}
+
+export async function waiting(ctx: DomainContext, operator: Operator) {
+  const [avatars, photos] = await Promise.all([pendingAvatars(ctx), pendingApplications(ctx)]);
+  return { email: operator.email, avatars: avatars.length, photos: photos.length };
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from "fastify";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import { operatorRoutes } from "#contract/operators.ts";
+import { auditPage } from "#api/src/domain/operators/audit.ts";
+import { endConsoleSession } from "#api/src/domain/operators/console-sessions.ts";
+import { consoleSignIn, consoleSignInOptions, enrol, enrolOptions } from "#api/src/domain/operators/passkeys.ts";
+import { avatarQueue, decideAvatar, decidePhoto, photoQueue, waiting } from "#api/src/domain/operators/reviews.ts";
+import { bind } from "#api/src/plugins/route.ts";
+
+/** The operators' console's calls (decision 063); `auth: "operator"` lets no user's token in. */
+export async function operatorsApi(app: FastifyInstance): Promise<void> {
+  const ctx = app.domain;
+
+  bind(app, operatorRoutes.enrolOptions, ({ body }) => enrolOptions(ctx, body));
+  // The contract checked the credential's shape and sizes; its signature is the domain's to check.
+  bind(app, operatorRoutes.enrol, ({ body }) => enrol(ctx, { ...body, credential: body.credential as RegistrationResponseJSON }));
+  bind(app, operatorRoutes.signInOptions, () => consoleSignInOptions(ctx));
+  bind(app, operatorRoutes.signIn, ({ body }) => consoleSignIn(ctx, { credential: body.credential as AuthenticationResponseJSON }));
+  bind(app, operatorRoutes.signOut, async ({ operator }) => {
+    await endConsoleSession(ctx, operator);
+    return {};
+  });
+  bind(app, operatorRoutes.me, ({ operator }) => waiting(ctx, operator));
+  bind(app, operatorRoutes.avatars, () => avatarQueue(ctx));
+  bind(app, operatorRoutes.reviewAvatar, ({ operator, params, body }) => decideAvatar(ctx, operator, params.user_id, body));
+  bind(app, operatorRoutes.photos, () => photoQueue(ctx));
+  bind(app, operatorRoutes.reviewPhoto, ({ operator, params, body }) => decidePhoto(ctx, operator, params.user_id, body));
+  bind(app, operatorRoutes.audit, ({ query }) => auditPage(ctx, query.before));
+}

@@ -1,0 +1,148 @@
+import { z } from "zod";
+import { AVATAR_REASONS, PHOTO_REASONS } from "./moderation.ts";
+import { authenticationCredential, ceremonyOptions, registrationCredential } from "./passkeys.ts";
+import { route } from "./route.ts";
+import { emptyResult, epochSeconds } from "./wire.ts";
+
+/** The operators' console's calls (decision 063): every one but signing in needs an operator's session. */
+
+const enrolment = z.object({
+  email: z.email().max(254),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{10}$/i, "enrolment code"),
+});
+
+const session = z.object({
+  token: z.string().describe("The console session's token: HIN <token> on the next calls"),
+  email: z.string(),
+});
+
+const userId = z.object({ user_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** An operator's note, for the audit log only: the user never reads it. */
+const note = z.string().trim().max(500).default("");
+
+const pictureReview = <T extends readonly [string, ...string[]]>(reasons: T) =>
+  z.discriminatedUnion("approve", [
+    z.object({ approve: z.literal(true), note }),
+    z.object({ approve: z.literal(false), reason: z.enum(reasons), note }),
+  ]);
+
+const pendingAvatar = z.object({
+  user_id: z.number().int(),
+  display_id: z.string(),
+  picture: z.string().describe("The web app's path of the waiting picture"),
+  uploaded_at: epochSeconds.nullable().describe("When it was uploaded; null for an upload from before this was kept"),
+});
+
+const pendingPhoto = z.object({
+  user_id: z.number().int(),
+  display_id: z.string(),
+  name: z.string(),
+  contact: z.string(),
+  picture: z.string(),
+  submitted_at: epochSeconds,
+});
+
+const auditRow = z.object({
+  id: z.number().int(),
+  at: epochSeconds,
+  actor: z.string(),
+  action: z.string(),
+  target: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+});
+
+export const operatorRoutes = {
+  enrolOptions: route({
+    method: "POST",
+    path: "/v1/ops/enrol/options/",
+    summary: "The passkey to make, for an operator holding the enrolment code operator-add mailed",
+    auth: false,
+    body: enrolment,
+    response: z.object({ options: ceremonyOptions }),
+  }),
+  enrol: route({
+    method: "POST",
+    path: "/v1/ops/enrol/",
+    summary: "Keeps the operator's new passkey, spends the code and opens a console session",
+    auth: false,
+    body: enrolment.extend({ credential: registrationCredential }),
+    response: session,
+  }),
+  signInOptions: route({
+    method: "POST",
+    path: "/v1/ops/sign-in/options/",
+    summary: "A challenge for an operator's passkey",
+    auth: false,
+    response: z.object({ options: ceremonyOptions }),
+  }),
+  signIn: route({
+    method: "POST",
+    path: "/v1/ops/sign-in/",
+    summary: "Opens a console session with an operator's passkey",
+    auth: false,
+    body: z.object({ credential: authenticationCredential }),
+    response: session,
+  }),
+  signOut: route({
+    method: "POST",
+    path: "/v1/ops/sign-out/",
+    summary: "Ends this console session",
+    auth: "operator",
+    response: emptyResult,
+  }),
+  me: route({
+    method: "GET",
+    path: "/v1/ops/me/",
+    summary: "The signed-in operator and what waits for them",
+    auth: "operator",
+    response: z.object({ email: z.string(), avatars: z.number().int(), photos: z.number().int() }),
+  }),
+  avatars: route({
+    method: "GET",
+    path: "/v1/ops/avatars/",
+    summary: "The avatars waiting for review, in order of arrival",
+    auth: "operator",
+    response: z.object({ items: z.array(pendingAvatar) }),
+  }),
+  reviewAvatar: route({
+    method: "POST",
+    path: "/v1/ops/avatars/{user_id}/",
+    summary: "Approves a waiting avatar, or rejects it with a reason from the list",
+    auth: "operator",
+    params: userId,
+    body: pictureReview(AVATAR_REASONS),
+    response: emptyResult,
+  }),
+  photos: route({
+    method: "GET",
+    path: "/v1/ops/photos/",
+    summary: "The campaign applications waiting for review, in order of arrival",
+    auth: "operator",
+    response: z.object({ items: z.array(pendingPhoto) }),
+  }),
+  reviewPhoto: route({
+    method: "POST",
+    path: "/v1/ops/photos/{user_id}/",
+    summary: "Approves a waiting campaign application, or rejects its photo with a reason from the list",
+    auth: "operator",
+    params: userId,
+    body: pictureReview(PHOTO_REASONS),
+    response: emptyResult,
+  }),
+  audit: route({
+    method: "GET",
+    path: "/v1/ops/audit/",
+    summary: "The audit log, newest first, a page before `before`",
+    auth: "operator",
+    query: z.object({ before: z.coerce.number().int().positive().optional() }),
+    response: z.object({ items: z.array(auditRow), next: z.number().int().nullable() }),
+  }),
+} as const;
+
+export type PendingAvatar = z.infer<typeof pendingAvatar>;
+export type PendingPhoto = z.infer<typeof pendingPhoto>;
+export type AuditRow = z.infer<typeof auditRow>;
