@@ -3,9 +3,11 @@ import type { Toast } from "#app/utils/toast.ts";
 
 /** The refusals of /login and /register that belong to one field: shown next to it, not as a toast. */
 export const OTP_FIELD_REFUSALS = {
-  email: { codes: [ErrorCode.invalidEmail, ErrorCode.emailNotFound, ErrorCode.emailRegistered], keys: [] },
+  email: { codes: [ErrorCode.invalidEmail, ErrorCode.emailNotFound, ErrorCode.emailRegistered, ErrorCode.disposableEmail], keys: [] },
   code: { codes: [ErrorCode.wrongCode, ErrorCode.codeExpired, ErrorCode.codeSignInLocked], keys: ["auth:codeRequired"] },
   invite: { codes: [ErrorCode.invalidInviteCode], keys: [] },
+  // Sign-up under pressure: the form's own panel says what happens (the plain request needs no words of its own).
+  proof: { codes: [ErrorCode.signupProofRequired, ErrorCode.signupProofInvalid, ErrorCode.signupWaitNotOver], keys: [] },
 } as const satisfies Record<string, { codes: readonly number[]; keys: readonly string[] }>;
 
 /** The toast, marked as shown in the page when its field says it. */
