@@ -12,7 +12,7 @@ import { deviceIdCookies, signedInCookies, withCookies } from "#app/utils/sessio
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import type { Toast } from "#app/utils/toast.ts";
 import type { OtpActionData } from "./otp-form.tsx";
-import { inFieldIfItsOwn } from "./otp-fields.ts";
+import { DISPOSABLE_EMAIL_KEY, inFieldIfItsOwn } from "./otp-fields.ts";
 
 /**
  * The toast with the native app's analytics event (docs/native-bridge.md): whether the API said yes,
@@ -21,7 +21,10 @@ import { inFieldIfItsOwn } from "./otp-fields.ts";
 function withEvent(toast: Toast, name: "click_get_otp" | "login", mode: "login" | "register" | "passkey"): Toast {
   const params: Record<string, string | number | boolean> = { method: mode, success: toast.kind !== "error" };
   if (toast.kind === "error" && toast.code !== undefined) params.reason = toast.code;
-  return { ...inFieldIfItsOwn(toast), event: { name, params } };
+  // Sign-up under pressure: the form's own panel says what happens (a spent or early proof stays a toast).
+  const inPanel = toast.code === ErrorCode.signupProofRequired;
+  const keyed = toast.code === ErrorCode.disposableEmail ? { ...toast, key: DISPOSABLE_EMAIL_KEY } : toast;
+  return { ...inFieldIfItsOwn(keyed), ...(inPanel ? { inPage: true } : {}), event: { name, params } };
 }
 
 /**

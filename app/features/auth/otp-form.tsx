@@ -6,7 +6,6 @@ import { useFieldError } from "#app/utils/field-error.tsx";
 import type { Toast } from "#app/utils/toast.ts";
 import { OTP_FIELD_REFUSALS } from "./otp-fields.ts";
 import { CodeInput, EmailInput } from "#app/components/sign-in-inputs.tsx";
-import { ErrorCode } from "#contract/errors.ts";
 import type { ProofChallenge } from "./solve-proof.ts";
 
 export interface OtpActionData {
@@ -153,7 +152,6 @@ function ProofPanel(props: { proof: NonNullable<OtpActionData["proof"]>; formRef
   // Rendered on the server only for a post without JavaScript: there the wait is the way.
   const [solving, setSolving] = useState(() => typeof window !== "undefined");
   const [solved, setSolved] = useState<string>();
-  const error = useFieldError({ errorId: "proof-error", codes: [ErrorCode.signupProofInvalid, ErrorCode.signupWaitNotOver] });
 
   useEffect(() => {
     const abort = new AbortController();
@@ -176,12 +174,11 @@ function ProofPanel(props: { proof: NonNullable<OtpActionData["proof"]>; formRef
   }, [solved, proof.intent, formRef]);
 
   return (
-    <div className="field">
+    <>
       <input type="hidden" name="proof" value={solved ?? proof.waitTicket} />
       <p id="proof-status" className="hint" role="status">
         {solving || solved ? t("auth:proof.solving") : t("auth:proof.wait", { time: countdown(proof.waitSeconds).slice(3) })}
       </p>
-      {error.message}
-    </div>
+    </>
   );
 }
