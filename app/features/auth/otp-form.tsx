@@ -104,6 +104,8 @@ export function OtpForm(props: {
             {t("auth:codeSentTo", { email: isolate(data.email) })}
           </p>
         ) : null}
+        {/* Next to the button of the step it is about. */}
+        {data?.proof?.intent === "send" ? <ProofPanel key={data.proof.waitTicket} proof={data.proof} formRef={formRef} /> : null}
       </div>
       {props.mode === "register" ? (
         <div className="field">
@@ -122,7 +124,7 @@ export function OtpForm(props: {
           {inviteError.message}
         </div>
       ) : null}
-      {data?.proof ? <ProofPanel key={data.proof.waitTicket} proof={data.proof} formRef={formRef} /> : null}
+      {data?.proof?.intent === "register" ? <ProofPanel key={data.proof.waitTicket} proof={data.proof} formRef={formRef} /> : null}
       <button type="submit" name="intent" value={submitIntent} className="button" disabled={busyIntent === submitIntent}>
         {busyIntent === submitIntent ? t("auth:pleaseWait") : t(props.mode === "login" ? "auth:logIn" : "auth:signUp")}
       </button>
