@@ -97,6 +97,14 @@ describe("proof of work under pressure", () => {
     expectOk(await registerCall(c, email, lastCode(api, email)));
   });
 
+  test("one solution sent twice at once: one code goes, the other is refused", async () => {
+    const c = await pressedIp();
+    const email = uniqueEmail("race");
+    const proof = await solved(c, email);
+    const answers = await Promise.all([send(c, email, { proof }), send(c, uniqueEmail("race"), { proof })]);
+    expect(answers.map((a) => a.body.code).sort()).toEqual([0, ErrorCode.signupProofInvalid]);
+  });
+
   test("a wrong, a forged or an expired solution is refused", async () => {
     const c = await pressedIp();
     const email = uniqueEmail("wrong");
