@@ -11,11 +11,21 @@ const email = z.string().trim().max(254).describe("E-mail address");
 const otp = z.string().trim().max(12).describe("The one-time code from the e-mail");
 const language = z.string().trim().max(16);
 
-const sendCodeBody = z.object({ email, purpose: otpPurposeSchema });
+const inviteCode = z.string().trim().max(32).optional();
+/** Sign-up under pressure only (decision 065): a solved ALTCHA challenge (its base64 payload) or a wait ticket. */
+const proof = z.string().trim().max(2048).optional().describe("Only when asked for (300152): a solved challenge or a due wait ticket");
+
+const sendCodeBody = z.object({
+  email,
+  purpose: otpPurposeSchema,
+  invite_code: inviteCode.describe("To register: the invite code the sign-up will use, if any"),
+  proof,
+});
 const registerBody = z.object({
   email,
   code: otp,
-  invite_code: z.string().trim().max(32).optional(),
+  invite_code: inviteCode,
+  proof,
   ui_lang: language.optional(),
   lang: language.optional(),
 });
@@ -56,6 +66,18 @@ const sendCodeResult = z.object({
   did: z.string().describe("The device id the code is bound to: the sign-in with it must send this did"),
 });
 
+const signupChallengeBody = z.object({ email });
+const signupChallengeResult = z.object({
+  algorithm: z.string().describe("ALTCHA: the hash, SHA-256"),
+  challenge: z.string().describe("ALTCHA: the hash of salt + number to find"),
+  maxnumber: z.number().int().describe("ALTCHA: the number is at most this"),
+  salt: z.string(),
+  signature: z.string(),
+  wait_seconds: z.number().int().describe("Without the work: seconds until wait_ticket may be sent as the proof instead"),
+  wait_ticket: z.string(),
+});
+export type SignupChallenge = z.infer<typeof signupChallengeResult>;
+
 export const accountRoutes = {
   did: route({ method: "GET", path: "/v1/user/did/", summary: "Issue a device id", auth: false, response: didResult }),
   sendCode: route({
@@ -65,6 +87,14 @@ export const accountRoutes = {
     auth: false,
     body: sendCodeBody,
     response: sendCodeResult,
+  }),
+  signupChallenge: route({
+    method: "POST",
+    path: "/v1/user/signup/challenge/",
+    summary: "A proof-of-work challenge (ALTCHA) and a wait ticket, for a sign-up answered 300152",
+    auth: false,
+    body: signupChallengeBody,
+    response: signupChallengeResult,
   }),
   register: route({
     method: "POST",

@@ -156,7 +156,14 @@ async function topology(
       dir,
       drainMs: DRAIN_MS,
       env: { ...NO_RATE_LIMITS, LOG_LEVEL: "warn" },
-      apiEnv: { ROUND_SECONDS: "5", SCHEDULER_TICK_MS: "500", SUSPEND_THRESHOLD: "1000", OTP_MAX_PER_IP_PER_HOUR: "1000000" },
+      apiEnv: {
+        ROUND_SECONDS: "5",
+        SCHEDULER_TICK_MS: "500",
+        SUSPEND_THRESHOLD: "1000",
+        OTP_MAX_PER_IP_PER_HOUR: "1000000",
+        SIGNUP_POW_IP_PER_HOUR: "1000000",
+        SIGNUP_POW_INVITER_PER_HOUR: "1000000",
+      },
     });
     const secret = ensureSecret(dir, "session-secret");
     const cookies: string[] = [];

@@ -5,6 +5,7 @@ import type { DomainContext } from "./domain/context.ts";
 import { observeRequest } from "#lib/metrics.ts";
 import { REQUEST_ID, tagRequestId } from "#lib/tracing/request-id.ts";
 import { trustProxyValue } from "#lib/trust-proxy.ts";
+import type { RateLimits } from "#lib/rate-limit.ts";
 import { frameworkErrors, installErrorHandling } from "./plugins/errors.ts";
 import { openApiRoute } from "./plugins/openapi.ts";
 import { rateLimitHook } from "./plugins/rate-limit.ts";
@@ -26,6 +27,8 @@ import { ledgerApi } from "./routes/v1/ledger.ts";
 declare module "fastify" {
   interface FastifyInstance {
     domain: DomainContext;
+    /** The request counters (Redis or memory): the sign-up gate keeps its spent proofs there too. */
+    rateLimits: RateLimits;
   }
 }
 
@@ -59,6 +62,7 @@ export async function buildApp(
     observeRequest("api", request.method, request.routeOptions.url ?? "unmatched", reply.statusCode, reply.elapsedTime / 1000);
   });
   const limits = await rateLimitHook(app);
+  app.decorate("rateLimits", limits);
   app.get("/livez", async () => ({ status: "ok" }));
   // Readiness: 503 when the database does not answer (within its timeouts, decision 035).
   // With REDIS_URL set it names Redis's state and the store the limits count in; while Redis is

@@ -21,6 +21,17 @@ export { ConfigError };
  * Every setting of the API, from the environment. The rules' numbers (domain/rules/rule-keys.ts)
  * seed rule version 1 only; after that they live in the database as versions (decision 049).
  */
+/** A comma list of mail domains, lower case, blanks dropped. */
+const domainList = z
+  .string()
+  .default("")
+  .transform((v) =>
+    v
+      .split(",")
+      .map((d) => d.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
 export const apiConfigSchema = z.object({
   ...sharedSettings,
   API_HOST: z.string().default("127.0.0.1"),
@@ -50,6 +61,17 @@ export const apiConfigSchema = z.object({
   OTP_LOCK_WRONG_PER_HOUR: int(10, 1),
   OTP_LOCK_MINUTES: int(15, 1),
   DEVICE_MAX_REGISTRATIONS: int(3, 1),
+  // Sign-up friction (decision 065): domains added to, or exempted from, the disposable list the
+  // package brings, without a release; and the rates above which sign-up asks for a proof of work.
+  DISPOSABLE_DOMAINS_EXTRA: domainList,
+  DISPOSABLE_DOMAINS_ALLOW: domainList,
+  SIGNUP_POW_IP_PER_HOUR: int(10, 1),
+  SIGNUP_POW_INVITER_PER_HOUR: int(20, 1),
+  /** The proof's difficulty: the browser tries up to this many numbers, half of them on average. */
+  SIGNUP_POW_MAX_NUMBER: int(50_000, 10),
+  SIGNUP_POW_TTL_SECONDS: int(600, 30),
+  /** Without JavaScript, the wait the server imposes instead of the proof. */
+  SIGNUP_WAIT_SECONDS: int(30, 1),
   /** A session's "last seen" is written at most this often, not on every call. */
   SESSION_TOUCH_MINUTES: int(5, 1),
   /** How long the "Not you?" link of a new-device e-mail can sign that session out. */

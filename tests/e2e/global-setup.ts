@@ -87,6 +87,9 @@ export default async function globalSetup() {
     SESSION_SECRET: E2E.sessionSecret,
     OTP_TTL_SECONDS: String(E2E.otpTtlSeconds),
     OTP_MAX_PER_IP_PER_HOUR: "100000",
+    // One address for every browser: sign-up friction is tested apart (signup-friction.spec.ts).
+    SIGNUP_POW_IP_PER_HOUR: "100000",
+    SIGNUP_POW_INVITER_PER_HOUR: "100000",
     ROUND_SECONDS: String(E2E.roundSeconds),
     FOLLOW_WAIT_SECONDS: String(E2E.followWaitSeconds),
     REQUEST_TIMEOUT_MS: String(E2E.requestTimeoutMs),

@@ -81,6 +81,9 @@ export async function startOwnServer(opts: {
     DATABASE_URL: dbUrl,
     SESSION_SECRET: `own-server-${randomBytes(12).toString("hex")}`,
     OTP_MAX_PER_IP_PER_HOUR: "100000",
+    // One address for every browser: sign-up friction is tested apart (signup-friction.spec.ts).
+    SIGNUP_POW_IP_PER_HOUR: "100000",
+    SIGNUP_POW_INVITER_PER_HOUR: "100000",
     RATE_API_PER_IP_PER_MINUTE: "1000000",
     RATE_AUTH_PER_IP_PER_MINUTE: "1000000",
     RATE_WRITES_PER_USER_PER_MINUTE: "1000000",

@@ -291,6 +291,9 @@ test.beforeAll(async () => {
       // Nobody is paused by unclaimed rounds while the test watches several of them close.
       SUSPEND_THRESHOLD: "1000",
       OTP_MAX_PER_IP_PER_HOUR: "100000",
+      // One address for every browser: sign-up friction is tested apart (signup-friction.spec.ts).
+      SIGNUP_POW_IP_PER_HOUR: "100000",
+      SIGNUP_POW_INVITER_PER_HOUR: "100000",
       // The rolling restart signs the same people in again and again.
       OTP_RESEND_SECONDS: "1",
       OTP_MAX_PER_EMAIL_PER_HOUR: "100000",

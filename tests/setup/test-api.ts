@@ -110,6 +110,9 @@ export async function createTestApi(
       RATE_API_PER_IP_PER_MINUTE: "1000000",
       RATE_AUTH_PER_IP_PER_MINUTE: "1000000",
       RATE_WRITES_PER_USER_PER_MINUTE: "1000000",
+      // Sign-up friction too: many tests sign many people up from one address or under one inviter.
+      SIGNUP_POW_IP_PER_HOUR: "1000000",
+      SIGNUP_POW_INVITER_PER_HOUR: "1000000",
       ...overrides,
     }),
     API_SECRET: "test-secret",

@@ -12,6 +12,7 @@ const AUTH_ROUTES = new Set<string>(
   [
     accountRoutes.did,
     accountRoutes.sendCode,
+    accountRoutes.signupChallenge,
     accountRoutes.register,
     accountRoutes.login,
     accountRoutes.changeEmailSend,

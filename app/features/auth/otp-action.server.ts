@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { ErrorCode } from "#contract/errors.ts";
 import { routes } from "#contract/routes.ts";
-import { callApi } from "#app/utils/api.server.ts";
+import { ApiError, callApi } from "#app/utils/api.server.ts";
 import { langCookie } from "#lib/visitor-language.ts";
 import { field, postedForm, type StatusRefusal } from "#app/utils/intent-action.server.ts";
 import { errorToast, requestContext, type RequestContext } from "#app/utils/request.server.ts";
@@ -12,7 +12,7 @@ import { deviceIdCookies, signedInCookies, withCookies } from "#app/utils/sessio
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import type { Toast } from "#app/utils/toast.ts";
 import type { OtpActionData } from "./otp-form.tsx";
-import { inFieldIfItsOwn } from "./otp-fields.ts";
+import { DISPOSABLE_EMAIL_KEY, inFieldIfItsOwn } from "./otp-fields.ts";
 
 /**
  * The toast with the native app's analytics event (docs/native-bridge.md): whether the API said yes,
@@ -21,7 +21,10 @@ import { inFieldIfItsOwn } from "./otp-fields.ts";
 function withEvent(toast: Toast, name: "click_get_otp" | "login", mode: "login" | "register" | "passkey"): Toast {
   const params: Record<string, string | number | boolean> = { method: mode, success: toast.kind !== "error" };
   if (toast.kind === "error" && toast.code !== undefined) params.reason = toast.code;
-  return { ...inFieldIfItsOwn(toast), event: { name, params } };
+  // Sign-up under pressure: the form's own panel says what happens (a spent or early proof stays a toast).
+  const inPanel = toast.code === ErrorCode.signupProofRequired;
+  const keyed = toast.code === ErrorCode.disposableEmail ? { ...toast, key: DISPOSABLE_EMAIL_KEY } : toast;
+  return { ...inFieldIfItsOwn(keyed), ...(inPanel ? { inPage: true } : {}), event: { name, params } };
 }
 
 /**
@@ -38,14 +41,20 @@ export async function otpAction(request: Request, mode: "login" | "register"): P
   const invite = field(form, "invite");
   const kept = { email, invite: mode === "register" ? invite : undefined, redirectTo: field(form, "redirectTo") || undefined };
 
+  // Only under pressure does the page post a proof (decision 065); the API ignores it otherwise.
+  const proof = mode === "register" ? field(form, "proof") || undefined : undefined;
+
   if (field(form, "intent") === "send") {
     try {
-      const sent = await callApi(routes.accounts.sendCode, ctx.caller, { body: { email, purpose: mode } });
+      const sent = await callApi(routes.accounts.sendCode, ctx.caller, {
+        body: { email, purpose: mode, ...(mode === "register" ? { invite_code: invite || undefined, proof } : {}) },
+      });
       const toast = withEvent({ kind: "success", key: "auth:codeSent" }, "click_get_otp", mode);
       const headers = withCookies(await deviceIdCookies(ctx.session, sent.did));
       return data({ ...kept, sent: true, resendAfter: sent.resend_after, toast } satisfies OtpActionData, { headers });
     } catch (error) {
-      return { ...kept, sent: false, toast: withEvent(errorToast(error), "click_get_otp", mode) };
+      const asked = await proofAsked(ctx, error, { email, intent: "send", posted: proof });
+      return { ...kept, sent: false, ...asked, toast: withEvent(errorToast(error), "click_get_otp", mode) };
     }
   }
 
@@ -74,14 +83,42 @@ export async function otpAction(request: Request, mode: "login" | "register"): P
       mode === "login"
         ? await callApi(routes.accounts.login, ctx.caller, { body: { email, code } })
         : await callApi(routes.accounts.register, ctx.caller, {
-            body: { email, code, invite_code: invite || undefined, ui_lang: ctx.locale, lang: ctx.locale },
+            body: { email, code, invite_code: invite || undefined, ui_lang: ctx.locale, lang: ctx.locale, proof },
           });
     const welcome = withEvent({ kind: "success", key: mode === "login" ? "auth:welcomeBack" : "auth:registered" }, "login", mode);
     // After a code, the page offers a passkey for next time (where passkeys can be used here).
     return await signedIn(ctx, result, field(form, "redirectTo"), passkeysHere(request, ctx) ? { ...welcome, offer: "passkey" } : welcome);
   } catch (error) {
-    return { ...kept, sent: true, toast: withEvent(errorToast(error, ctx.locale), "login", mode) };
+    const asked = mode === "register" ? await proofAsked(ctx, error, { email, intent: "register", posted: proof }) : {};
+    return { ...kept, sent: true, ...asked, toast: withEvent(errorToast(error, ctx.locale), "login", mode) };
   }
+}
+
+const PROOF_CODES: readonly number[] = [ErrorCode.signupProofRequired, ErrorCode.signupProofInvalid, ErrorCode.signupWaitNotOver];
+
+/**
+ * A sign-up step the API wants a proof for: the challenge for the page's script to solve, and the
+ * wait ticket for a browser without one (an early ticket is kept, with the time it still has to
+ * wait). The plain "proof required" needs no toast: the page says what happens.
+ */
+async function proofAsked(
+  ctx: RequestContext,
+  error: unknown,
+  input: { email: string; intent: "send" | "register"; posted?: string },
+): Promise<Pick<OtpActionData, "proof">> {
+  if (!(error instanceof ApiError) || !PROOF_CODES.includes(error.code)) return {};
+  const { wait_ticket, wait_seconds, ...challenge } = await callApi(routes.accounts.signupChallenge, ctx.caller, {
+    body: { email: input.email },
+  });
+  const early = error.code === ErrorCode.signupWaitNotOver ? input.posted : undefined;
+  return {
+    proof: {
+      intent: input.intent,
+      challenge,
+      waitTicket: early ?? wait_ticket,
+      waitSeconds: early ? (error.retryAfter ?? wait_seconds) : wait_seconds,
+    },
+  };
 }
 
 /** A sign-in that worked, whatever proved it: the session's cookies, the user's language, the page asked for with the welcome. */

@@ -1,11 +1,12 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { Trans, useTranslation } from "#app/utils/translation.tsx";
 import { countdown, isolate } from "#app/utils/format.ts";
 import { useFieldError } from "#app/utils/field-error.tsx";
 import type { Toast } from "#app/utils/toast.ts";
 import { OTP_FIELD_REFUSALS } from "./otp-fields.ts";
 import { CodeInput, EmailInput } from "#app/components/sign-in-inputs.tsx";
+import type { ProofChallenge } from "./solve-proof.ts";
 
 export interface OtpActionData {
   email: string;
@@ -15,6 +16,8 @@ export interface OtpActionData {
   sent: boolean;
   resendAfter?: number;
   toast: Toast;
+  /** Sign-up under pressure (decision 065): the step to post again, with a solved challenge or, without JavaScript, the wait ticket. */
+  proof?: { intent: "send" | "register"; challenge: ProofChallenge; waitTicket: string; waitSeconds: number };
 }
 
 /**
@@ -55,8 +58,9 @@ export function OtpForm(props: {
   // Enter (a phone keyboard's Go key) presses a form's first submit button: make it the step
   // the user is at (send a code, then log in), not the "send again" button beside the code field.
   const enterIntent = data?.sent ? submitIntent : "send";
+  const formRef = useRef<HTMLFormElement>(null);
   return (
-    <Form method="post" className="card form" noValidate>
+    <Form ref={formRef} method="post" className="card form" noValidate>
       <button type="submit" name="intent" value={enterIntent} className="visually-hidden" tabIndex={-1} aria-hidden="true">
         {t(enterIntent === "send" ? "auth:sendCode" : props.mode === "login" ? "auth:logIn" : "auth:signUp")}
       </button>
@@ -100,6 +104,8 @@ export function OtpForm(props: {
             {t("auth:codeSentTo", { email: isolate(data.email) })}
           </p>
         ) : null}
+        {/* Next to the button of the step it is about. */}
+        {data?.proof?.intent === "send" ? <ProofPanel key={data.proof.waitTicket} proof={data.proof} formRef={formRef} /> : null}
       </div>
       {props.mode === "register" ? (
         <div className="field">
@@ -118,6 +124,7 @@ export function OtpForm(props: {
           {inviteError.message}
         </div>
       ) : null}
+      {data?.proof?.intent === "register" ? <ProofPanel key={data.proof.waitTicket} proof={data.proof} formRef={formRef} /> : null}
       <button type="submit" name="intent" value={submitIntent} className="button" disabled={busyIntent === submitIntent}>
         {busyIntent === submitIntent ? t("auth:pleaseWait") : t(props.mode === "login" ? "auth:logIn" : "auth:signUp")}
       </button>
@@ -133,5 +140,47 @@ export function OtpForm(props: {
         </p>
       ) : null}
     </Form>
+  );
+}
+
+/**
+ * What a sign-up under pressure shows in the form. With JavaScript the browser solves the challenge
+ * (the solver is fetched now, never before) and posts the same step again by itself; without it, or
+ * when solving fails, the wait ticket travels in the form and the page says how long to wait.
+ */
+function ProofPanel(props: { proof: NonNullable<OtpActionData["proof"]>; formRef: RefObject<HTMLFormElement> }) {
+  const { t } = useTranslation();
+  const { proof, formRef } = props;
+  // Rendered on the server only for a post without JavaScript: there the wait is the way.
+  const [solving, setSolving] = useState(() => typeof window !== "undefined");
+  const [solved, setSolved] = useState<string>();
+
+  useEffect(() => {
+    const abort = new AbortController();
+    import("./solve-proof.ts")
+      .then(({ solveProof }) => solveProof(proof.challenge, abort.signal))
+      .then((payload) => {
+        if (abort.signal.aborted) return;
+        setSolving(false);
+        setSolved(payload);
+      })
+      .catch(() => setSolving(false));
+    return () => abort.abort();
+  }, [proof]);
+
+  useEffect(() => {
+    const form = formRef.current;
+    if (!solved || !form) return;
+    const step = form.querySelector<HTMLButtonElement>(`button[name="intent"][value="${proof.intent}"]:not(.visually-hidden)`);
+    form.requestSubmit(step ?? undefined);
+  }, [solved, proof.intent, formRef]);
+
+  return (
+    <>
+      <input type="hidden" name="proof" value={solved ?? proof.waitTicket} />
+      <p id="proof-status" className="hint" role="status">
+        {solving || solved ? t("auth:proof.solving") : t("auth:proof.wait", { time: countdown(proof.waitSeconds).slice(3) })}
+      </p>
+    </>
   );
 }

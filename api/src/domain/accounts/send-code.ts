@@ -5,6 +5,8 @@ import { otpMail } from "#api/src/mail/templates.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 import { findDevice, hasDailySlot } from "./devices.ts";
 import { issueCode, withdrawCode } from "./otp.ts";
+import { passSignupGate, type Friction } from "./signup-proof.ts";
+import { inviterByCode } from "#api/src/domain/team/invites.ts";
 import { checkEmailFor } from "./sign-in.ts";
 
 /**
@@ -25,12 +27,31 @@ import { checkEmailFor } from "./sign-in.ts";
  */
 export async function sendCode(
   ctx: DomainContext,
-  input: { email: string; purpose: OtpPurpose; ip: string; language?: string; did?: string },
+  input: {
+    email: string;
+    purpose: OtpPurpose;
+    ip: string;
+    language?: string;
+    did?: string;
+    /** To register: the invite code the sign-up means to use, and the proof the gate may want. */
+    inviteCode?: string;
+    friction?: Omit<Friction, "ip">;
+  },
 ): Promise<{ resend_after: number; did: string }> {
   const { email, canonical, existing } = await checkEmailFor(ctx, input.email, input.purpose);
   const device = await findDevice(ctx, input.did);
   if (input.purpose === "register" && device.registrations >= ctx.config.DEVICE_MAX_REGISTRATIONS) {
     throw new Failure(ErrorCode.deviceRegisterLimit);
+  }
+  if (input.purpose === "register" && input.friction) {
+    // An unknown invite code is refused at registration; here it only counts when it names an inviter.
+    const inviter = input.inviteCode
+      ? await inviterByCode(ctx, input.inviteCode).catch((error: unknown) => {
+          if (error instanceof Failure) return undefined;
+          throw error;
+        })
+      : undefined;
+    await passSignupGate(ctx, { ...input.friction, step: "send", ip: input.ip, email, inviterId: inviter?.id });
   }
   if (existing && input.purpose === "login" && !(await hasDailySlot(ctx, { did: device.did, userId: existing.id }))) {
     throw new Failure(ErrorCode.deviceDailyLogin);

@@ -11,9 +11,11 @@ import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { toUser, type UserRow } from "#api/src/domain/profile/users.ts";
 import { holdInviter, inviterByCode } from "#api/src/domain/team/invites.ts";
 import { claimDailySlot, findDevice, hasDailySlot, recordDevice, reserveRegistration, type Device } from "./devices.ts";
+import { isDisposableDomain } from "./disposable.ts";
 import { canonicalEmail, isValidEmail, normalizeEmail } from "./email.ts";
 import { mailNewDevice } from "./new-device.ts";
 import { consumeCode } from "./otp.ts";
+import { passSignupGate, type Friction } from "./signup-proof.ts";
 import { issueToken } from "./tokens.ts";
 import { deviceOf } from "./user-agent.ts";
 
@@ -33,6 +35,8 @@ export interface Agent {
 export async function checkEmailFor(ctx: DomainContext, rawEmail: string, purpose: OtpPurpose) {
   const email = normalizeEmail(rawEmail);
   if (!isValidEmail(email)) throw new Failure(ErrorCode.invalidEmail);
+  // Throwaway mailboxes may not open accounts (decision 065); accounts they already have still sign in.
+  if (purpose === "register" && isDisposableDomain(email, ctx.config)) throw new Failure(ErrorCode.disposableEmail);
   const canonical = canonicalEmail(email);
   const [existing] = await ctx.db
     .select()
@@ -53,10 +57,20 @@ export interface Session {
 
 export async function register(
   ctx: DomainContext,
-  input: { email: string; code: string; inviteCode?: string; did?: string; uiLang?: string; lang?: string } & Agent,
+  input: {
+    email: string;
+    code: string;
+    inviteCode?: string;
+    did?: string;
+    uiLang?: string;
+    lang?: string;
+    /** A client's request: the gate that asks for a proof under pressure. Absent for operators' own tools. */
+    friction?: Friction;
+  } & Agent,
 ): Promise<Session> {
   const { email, canonical } = await checkEmailFor(ctx, input.email, "register");
   const inviter = input.inviteCode ? await inviterByCode(ctx, input.inviteCode) : undefined;
+  if (input.friction) await passSignupGate(ctx, { ...input.friction, step: "register", email, inviterId: inviter?.id });
   const device = await findDevice(ctx, input.did);
   if (device.registrations >= ctx.config.DEVICE_MAX_REGISTRATIONS) throw new Failure(ErrorCode.deviceRegisterLimit);
   await consumeCode(ctx, { email: canonical, purpose: "register", code: input.code, did: device.did });

@@ -6,6 +6,7 @@ import { issueDid } from "#api/src/domain/accounts/devices.ts";
 import { bindPushToken } from "#api/src/domain/accounts/push-tokens.ts";
 import { sendCode } from "#api/src/domain/accounts/send-code.ts";
 import { login, register } from "#api/src/domain/accounts/sign-in.ts";
+import { signupChallenge, type SpentProofs } from "#api/src/domain/accounts/signup-proof.ts";
 import { logout } from "#api/src/domain/accounts/tokens.ts";
 import { verifiedApp } from "#api/src/lib/native-app.ts";
 import { countCode } from "#api/src/metrics.ts";
@@ -18,14 +19,28 @@ export async function accountsApi(app: FastifyInstance): Promise<void> {
     nativeApp: !!verifiedApp(request, query, ctx.config.NATIVE_APP_KEY),
   });
 
+  // A proof is spent for as long as it could be used: one point per proof, over its lifetime.
+  const spentLimiter = app.rateLimits.limiter("signup-proof-spent", 1, ctx.config.SIGNUP_POW_TTL_SECONDS);
+  const spent: SpentProofs = { spend: async (id) => (await spentLimiter.take(id)) === 0 };
+
   bind(app, accountRoutes.did, async () => ({ did: issueDid(ctx) }));
 
   bind(app, accountRoutes.sendCode, ({ body, query, request }) =>
     countCode(
       body.purpose,
-      sendCode(ctx, { email: body.email, purpose: body.purpose, ip: request.ip, language: query.ui_lang ?? query.lang, did: query.did }),
+      sendCode(ctx, {
+        email: body.email,
+        purpose: body.purpose,
+        ip: request.ip,
+        language: query.ui_lang ?? query.lang,
+        did: query.did,
+        inviteCode: body.invite_code || undefined,
+        friction: { proof: body.proof || undefined, spent },
+      }),
     ),
   );
+
+  bind(app, accountRoutes.signupChallenge, ({ body, request }) => signupChallenge(ctx, { email: body.email, ip: request.ip }));
 
   bind(app, accountRoutes.register, ({ body, query, request }) =>
     register(ctx, {
@@ -36,6 +51,7 @@ export async function accountsApi(app: FastifyInstance): Promise<void> {
       did: query.did,
       uiLang: body.ui_lang ?? query.ui_lang,
       lang: body.lang ?? query.lang,
+      friction: { ip: request.ip, proof: body.proof || undefined, spent },
     }),
   );
 
