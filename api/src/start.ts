@@ -7,6 +7,7 @@ import { databaseTimeouts, type ApiConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { startJobWorker } from "./jobs/worker.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
+import { startEvidenceSweep } from "./jobs/evidence-sweep.ts";
 import { openRuleBook } from "./domain/rules/versions.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { nativePushStatus } from "./native-push-config.ts";
@@ -92,6 +93,7 @@ export async function startApi(
   const jobs = { ...domain, db: database.jobs };
   const scheduler = startScheduler(jobs, log.child({ svc: "rounds" }));
   const jobWorker = startJobWorker(jobs, log.child({ svc: "jobs" }));
+  const evidenceSweep = startEvidenceSweep(jobs, log.child({ svc: "farm-evidence" }));
   if (opts.metrics !== "off") collectNodeMetrics("api");
   const gauges = instanceMetrics(domain, database);
   const metrics = () => metricsJson([gauges]);
@@ -107,7 +109,7 @@ export async function startApi(
       log.info({ drainMs: config.SHUTDOWN_DRAIN_MS }, "draining: /healthz answers 503 until the close");
     },
     async close() {
-      await Promise.all([scheduler.stop(), jobWorker.stop(), metricsServer?.close()]);
+      await Promise.all([scheduler.stop(), jobWorker.stop(), evidenceSweep.stop(), metricsServer?.close()]);
       await closeServer();
       await database.close();
     },

@@ -16,6 +16,7 @@ export async function accountsApi(app: FastifyInstance): Promise<void> {
   const agentOf = (request: FastifyRequest, query: CommonQuery) => ({
     userAgent: request.headers["user-agent"],
     nativeApp: !!verifiedApp(request, query, ctx.config.NATIVE_APP_KEY),
+    ip: request.ip,
   });
 
   bind(app, accountRoutes.did, async () => ({ did: issueDid(ctx) }));
