@@ -49,7 +49,11 @@ export async function setUserBan(ctx: DomainContext, input: { email: string; ban
  * account banned otherwise is not this act's to undo). The caller forgets the token lookups
  * after the commit.
  */
-export async function applyBans(tx: DomainContext, userIds: number[], opts: { banned: boolean; changesOnly?: boolean }): Promise<number[]> {
+export async function applyBans(
+  tx: DomainContext,
+  userIds: number[],
+  opts: { banned: boolean; changesOnly?: boolean; reason?: string },
+): Promise<number[]> {
   const ids = [...new Set(userIds)].sort((a, b) => a - b);
   const at = tx.clock.now();
   const acted: number[] = [];
@@ -64,7 +68,7 @@ export async function applyBans(tx: DomainContext, userIds: number[], opts: { ba
     if (opts.banned) await endActivity(tx, id);
     await tx.db
       .update(users)
-      .set({ bannedAt: opts.banned ? at : null })
+      .set({ bannedAt: opts.banned ? at : null, banReason: opts.banned ? (opts.reason ?? "") : "" })
       .where(eq(users.id, id));
     if (opts.banned) {
       await revokeAllTokens(tx, id);
