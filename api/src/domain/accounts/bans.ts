@@ -46,16 +46,17 @@ export async function setUserBan(ctx: DomainContext, input: { email: string; ban
  * Bans or unbans the accounts inside the caller's transaction, which writes the audit: each
  * account's standing is locked first (accounts/standing.ts), in id order. Returns the ids acted
  * on: not those deleted meanwhile and, with `changesOnly`, not those already so (a ban of an
- * account banned otherwise is not this act's to undo). The caller forgets the token lookups
- * after the commit.
+ * account banned otherwise is not this act's to undo). `reason` is kept on each banned account,
+ * `at` is the act's time (a cluster ban's, which its undo recognises them by). The caller
+ * forgets the token lookups after the commit.
  */
 export async function applyBans(
   tx: DomainContext,
   userIds: number[],
-  opts: { banned: boolean; changesOnly?: boolean; reason?: string },
+  opts: { banned: boolean; changesOnly?: boolean; reason?: string; at?: Date },
 ): Promise<number[]> {
   const ids = [...new Set(userIds)].sort((a, b) => a - b);
-  const at = tx.clock.now();
+  const at = opts.at ?? tx.clock.now();
   const acted: number[] = [];
   // Each account's standing, before any row is locked (accounts/standing.ts).
   for (const id of ids) await lockStanding(tx, id);

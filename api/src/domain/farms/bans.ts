@@ -56,7 +56,7 @@ export async function banCluster(
         .insert(clusterBans)
         .values({ clusterId: cluster.id, at, actor: input.actor, reason: input.reason, members: cluster.members, banned: [], score })
         .returning();
-      const banned = await applyBans(tx, cluster.members, { banned: true, changesOnly: true, reason: input.reason });
+      const banned = await applyBans(tx, cluster.members, { banned: true, changesOnly: true, reason: input.reason, at });
       const [done] = await tx.db.update(clusterBans).set({ banned }).where(eq(clusterBans.id, row.id)).returning();
       await tx.db.insert(auditLog).values({
         at,
