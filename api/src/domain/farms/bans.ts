@@ -10,7 +10,6 @@ import { farmCluster, type ScorePart } from "./clusters.ts";
 
 /** Why an operator may ban a cluster: keys the console and the CLI offer, never free text. */
 export const CLUSTER_BAN_REASONS = ["farm", "multiple_accounts", "bot"] as const;
-export type ClusterBanReason = (typeof CLUSTER_BAN_REASONS)[number];
 
 export interface ClusterBan {
   id: number;

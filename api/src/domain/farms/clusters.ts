@@ -50,7 +50,7 @@ export function clusterIdOf(members: readonly number[]): string {
  * older account is past the evidence kept), banned ones too (they still tie the others), their
  * kept sign-ups and sign-ins, and the devices their sessions of that time name.
  */
-export async function loadFarmData(ctx: DomainContext): Promise<FarmData> {
+async function loadFarmData(ctx: DomainContext): Promise<FarmData> {
   const since = new Date(ctx.clock.now().getTime() - ctx.config.FARM_EVIDENCE_DAYS * 86_400_000);
   // Only the accounts in view, each table joined to them: never a whole table.
   const inView = and(gte(users.createdAt, since), isNull(users.deletedAt));

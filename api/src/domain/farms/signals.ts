@@ -184,29 +184,35 @@ export function actionGaps(account: FarmAccount): number[] | null {
   return times.slice(1).map((t, i) => (t.getTime() - times[i].getTime()) / 1000);
 }
 
-/** Accounts whose gaps (actionGaps) agree step for step within FARM_TIMING_TOLERANCE_SECONDS. */
+/**
+ * Accounts whose gaps (actionGaps) agree step for step within FARM_TIMING_TOLERANCE_SECONDS of a
+ * group's first account. Groups are filed by step count and first gap, so an account is compared
+ * only with the groups whose first gap is near its own.
+ */
 export function identicalTimings(data: FarmData, settings: FarmSettings): Evidence[] {
   const tolerance = settings.FARM_TIMING_TOLERANCE_SECONDS;
-  const timed = data.accounts
-    .map((a) => ({ id: a.id, gaps: actionGaps(a) }))
-    .filter((t): t is { id: number; gaps: number[] } => t.gaps !== null)
-    .sort((a, b) => a.gaps.length - b.gaps.length || compareGaps(a.gaps, b.gaps) || a.id - b.id);
-  // In that order, each group takes the accounts close to its first one in every step.
   const groups: { gaps: number[]; ids: number[] }[] = [];
-  for (const t of timed) {
-    const group = groups.at(-1);
-    const close = group && group.gaps.length === t.gaps.length && group.gaps.every((g, i) => Math.abs(g - t.gaps[i]) <= tolerance);
-    if (close) group.ids.push(t.id);
-    else groups.push({ gaps: t.gaps, ids: [t.id] });
+  const filed = new Map<string, { gaps: number[]; ids: number[] }[]>();
+  const drawer = (steps: number, second: number) => `${steps}:${second}`;
+  for (const a of [...data.accounts].sort((x, y) => x.id - y.id)) {
+    const gaps = actionGaps(a);
+    if (!gaps) continue;
+    const first = Math.floor(gaps[0]);
+    let home: { gaps: number[]; ids: number[] } | undefined;
+    for (let s = first - tolerance - 1; s <= first + tolerance + 1 && !home; s++) {
+      home = filed.get(drawer(gaps.length, s))?.find((g) => g.gaps.every((x, i) => Math.abs(x - gaps[i]) <= tolerance));
+    }
+    if (home) home.ids.push(a.id);
+    else {
+      const group = { gaps, ids: [a.id] };
+      groups.push(group);
+      const key = drawer(gaps.length, first);
+      (filed.get(key) ?? filed.set(key, []).get(key)!).push(group);
+    }
   }
   return groups
     .filter((g) => g.ids.length >= 2)
     .map((g) => ({ signal: "identical_timing" as const, gapsSeconds: g.gaps.map(Math.round), members: sortedIds(g.ids) }));
-}
-
-function compareGaps(a: number[], b: number[]): number {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
-  return 0;
 }
 
 /** Every signal's findings, by signal. */
