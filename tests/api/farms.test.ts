@@ -14,8 +14,8 @@ import { farmClusters, signalWeights, type FarmCluster } from "#api/src/domain/f
 import { ipPrefix } from "#api/src/domain/farms/evidence.ts";
 import { startEvidenceSweep } from "#api/src/jobs/evidence-sweep.ts";
 import { Failure } from "#api/src/lib/failure.ts";
-import { seedFarm, testApiTransport, type SeededFarm } from "../setup/farm.ts";
-import { createTestApi, type TestApi } from "../setup/test-api.ts";
+import { httpTransport, seedFarm, testApiTransport, type SeededFarm } from "../setup/farm.ts";
+import { createTestApi, lastCode, type TestApi } from "../setup/test-api.ts";
 import { ROUND_SECONDS, roundConfig } from "./airdrop-helpers.ts";
 import { expectOk, logIn, runOps } from "./helpers.ts";
 
@@ -236,5 +236,27 @@ describe("keeping the evidence", () => {
     await sweep.stop();
     const left = await api.database.db.select().from(accountEvents);
     expect(left).toEqual([expect.objectContaining({ userId: friend.id, kind: "login", did: friend.did })]);
+  });
+});
+
+describe("the fixture over HTTP", () => {
+  test("seeds a farm through a listening API, as the console's end-to-end test does", async () => {
+    const other = await createTestApi({ DEVICE_MAX_REGISTRATIONS: "3" });
+    try {
+      const url = await other.app.listen({ host: "127.0.0.1", port: 0 });
+      const small = await seedFarm(
+        httpTransport(url, async (email) => lastCode(other, email)),
+        { farmSize: 6, ordinarySize: 4 },
+      );
+      const [cluster] = await farmClusters(other.domain);
+      expect(cluster.members).toEqual(small.farm.map((a) => a.id).sort((a, b) => a - b));
+      // The forwarded addresses reached the evidence: the farm's one /24, each ordinary account's own.
+      const rows = await other.database.db.select().from(accountEvents);
+      const networkOf = new Map(rows.map((r) => [r.userId, r.ipPrefixHash]));
+      expect(new Set(small.farm.map((a) => networkOf.get(a.id))).size).toBe(1);
+      expect(new Set(small.ordinary.map((a) => networkOf.get(a.id))).size).toBe(4);
+    } finally {
+      await other.close();
+    }
   });
 });
