@@ -92,6 +92,10 @@ describe("finding the farm", () => {
     expect(ipPrefix("2001:db8:12:34::1")).toBe("2001:0db8:0012::/48");
     expect(ipPrefix("2001:db8::1")).toBe("2001:0db8:0000::/48");
     expect(ipPrefix("not an address")).toBeUndefined();
+    // The machine itself: a proxy left untrusted would make every client one network.
+    expect(ipPrefix("127.0.0.1")).toBeUndefined();
+    expect(ipPrefix("::1")).toBeUndefined();
+    expect(ipPrefix("::ffff:127.0.0.1")).toBeUndefined();
   });
 });
 

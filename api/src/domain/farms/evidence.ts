@@ -8,13 +8,15 @@ export type AccountEventKind = "register" | "login";
 
 /**
  * The network an address belongs to: its IPv4 /24 or IPv6 /48, what one household, office or
- * rented proxy range shares (a mapped IPv4 address counts as IPv4). Undefined for anything else.
+ * rented proxy range shares (a mapped IPv4 address counts as IPv4). Undefined for anything else,
+ * and for loopback: that is this machine (a proxy TRUST_PROXY does not name, or a test), whose
+ * clients would all look like one network.
  */
 export function ipPrefix(ip: string): string | undefined {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
   const v4 = mapped ?? ip;
-  if (isIPv4(v4)) return `${v4.split(".").slice(0, 3).join(".")}.0/24`;
-  if (!isIPv6(ip)) return undefined;
+  if (isIPv4(v4)) return v4.startsWith("127.") ? undefined : `${v4.split(".").slice(0, 3).join(".")}.0/24`;
+  if (!isIPv6(ip) || ip === "::1") return undefined;
   const [head, tail = ""] = ip.toLowerCase().split("::");
   const headGroups = head ? head.split(":") : [];
   const tailGroups = ip.includes("::") ? (tail ? tail.split(":") : []) : [];
