@@ -17,7 +17,7 @@ import { Failure } from "#api/src/lib/failure.ts";
 import { httpTransport, seedFarm, testApiTransport, type SeededFarm } from "../setup/farm.ts";
 import { createTestApi, lastCode, type TestApi } from "../setup/test-api.ts";
 import { ROUND_SECONDS, roundConfig } from "./airdrop-helpers.ts";
-import { expectOk, logIn, runOps } from "./helpers.ts";
+import { caller, expectOk, logIn, runOps } from "./helpers.ts";
 
 let api: TestApi;
 let seeded: SeededFarm;
@@ -229,6 +229,16 @@ describe("banning a cluster", () => {
 });
 
 describe("keeping the evidence", () => {
+  test("an account's evidence goes with its deletion; the others' stays", async () => {
+    const leaving = seeded.ordinary[9];
+    const eventsOf = async (id: number) => api.database.db.select().from(accountEvents).where(eq(accountEvents.userId, id));
+    expect(await eventsOf(leaving.id)).not.toEqual([]);
+    const c = caller(api, { did: leaving.did, token: leaving.token });
+    expectOk(await c.call("POST", "/v1/user/delete/", { confirm: "DELETE" }));
+    expect(await eventsOf(leaving.id)).toEqual([]);
+    expect(await eventsOf(seeded.ordinary[8].id)).not.toEqual([]);
+  });
+
   test("the sweep deletes the evidence past FARM_EVIDENCE_DAYS and keeps the newer", async () => {
     const total = async () => (await api.database.db.select({ id: accountEvents.id }).from(accountEvents)).length;
     expect(await total()).toBeGreaterThanOrEqual(101);
