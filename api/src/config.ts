@@ -194,6 +194,24 @@ export const apiConfigSchema = z.object({
   // Longer than the default night (10 h), so a reminder sent at bedtime arrives on waking; a
   // nudge older than that is stale news, and by then the team may remind again the next UTC day.
   PUSH_REMIND_EXPIRY_SECONDS: int(43_200, 60),
+  // Farm signals (docs/decisions/064): what is kept, how accounts are linked, what each signal weighs.
+  FARM_EVIDENCE_DAYS: int(90, 1),
+  FARM_EVIDENCE_SWEEP_MINUTES: int(60, 1),
+  FARM_MIN_CLUSTER: int(5, 2),
+  FARM_MIN_SCORE: int(40, 0),
+  FARM_IP_WINDOW_MINUTES: int(60, 1),
+  FARM_BURST_SIGNUPS: int(5, 2),
+  FARM_BURST_MINUTES: int(60, 1),
+  FARM_SEQUENCE_MIN: int(3, 2),
+  FARM_TIMING_TOLERANCE_SECONDS: int(1, 0),
+  FARM_WEIGHT_DEVICE: int(30, 0),
+  FARM_WEIGHT_IP_PREFIX: int(20, 0),
+  FARM_WEIGHT_INVITER_BURST: int(20, 0),
+  FARM_WEIGHT_TIMING: int(15, 0),
+  FARM_WEIGHT_START_ONLY: int(10, 0),
+  FARM_WEIGHT_SEQUENCE: int(10, 0),
+  FARM_WEIGHT_DISPOSABLE: int(10, 0),
+  FARM_WEIGHT_SAME_MAILBOX: int(15, 0),
 });
 
 export type ApiConfig = z.infer<typeof apiConfigSchema> & { API_SECRET: string };

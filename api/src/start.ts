@@ -8,6 +8,7 @@ import { databaseTimeouts, type ApiConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { startJobWorker } from "./jobs/worker.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
+import { startEvidenceSweep } from "./jobs/evidence-sweep.ts";
 import { openRuleBook } from "./domain/rules/versions.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { nativePushStatus } from "./native-push-config.ts";
@@ -94,6 +95,7 @@ export async function startApi(
   const jobs = { ...domain, db: database.jobs };
   const scheduler = startScheduler(jobs, log.child({ svc: "rounds" }));
   const jobWorker = startJobWorker(jobs, log.child({ svc: "jobs" }));
+  const evidenceSweep = startEvidenceSweep(jobs, log.child({ svc: "farm-evidence" }));
   // The embedded database is this process's alone: `npm run ops` reaches it through the service.
   const opsSocket =
     database.kind === "pglite" ? await listenForOps(domain, join(config.DATA_DIR, OPS_SOCKET), log.child({ svc: "ops" })) : undefined;
@@ -115,6 +117,7 @@ export async function startApi(
       await Promise.all([
         scheduler.stop(),
         jobWorker.stop(),
+        evidenceSweep.stop(),
         metricsServer?.close(),
         opsSocket && new Promise((done) => opsSocket.close(done)),
       ]);

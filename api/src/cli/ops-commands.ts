@@ -1,6 +1,8 @@
 import type { DomainContext } from "#api/src/domain/context.ts";
 import { setDeviceBan, setUserBan } from "#api/src/domain/accounts/bans.ts";
 import { pendingApplications, reviewApplication } from "#api/src/domain/campaign/review.ts";
+import { banCluster, clusterBanList, CLUSTER_BAN_REASONS, undoClusterBan } from "#api/src/domain/farms/bans.ts";
+import { farmCluster, farmClusters } from "#api/src/domain/farms/clusters.ts";
 import { correctBalance } from "#api/src/domain/ledger/corrections.ts";
 import { ledgerDifferences } from "#api/src/domain/ledger/verify.ts";
 import { addOperator, listOperators, removeOperator } from "#api/src/domain/operators/operators.ts";
@@ -59,6 +61,14 @@ export const USAGE = `Operator commands (every change is audited):
                                         keep the previous version's values
   npm run ops -- cancel-rules <version> withdraw the last scheduled version, at least 10 minutes
                                         before it starts
+  npm run ops -- farm-clusters          the accounts that look like farms, highest score first: cluster id,
+                                        size, score and each signal's points (nobody is banned by it)
+  npm run ops -- farm-cluster <id>      a cluster's members and the evidence of each signal
+  npm run ops -- farm-ban <cluster id> <reason>
+                                        ban every member of the cluster in one audited act; the
+                                        reasons: ${CLUSTER_BAN_REASONS.join(", ")}
+  npm run ops -- farm-bans              the cluster bans, newest first
+  npm run ops -- farm-unban <ban id>    undo a cluster ban: exactly the accounts it banned
   npm run ops -- config                 print the effective API configuration
 They open the database themselves; with the embedded one (no DATABASE_URL) while the service runs, they
 are run by the service, through DATA_DIR/ops.sock (decision 061).`;
@@ -230,6 +240,62 @@ const commands: Record<string, Command> = {
     run: async (ctx, [version], actor) => {
       const done = await cancelRules(ctx, { version: integerArg(version, "version number"), actor });
       return `cancelled rule version ${version}, which was to start at ${shownTime(done.effectiveAt)}`;
+    },
+  },
+  "farm-clusters": {
+    arity: [0, 0],
+    run: async (ctx) => {
+      const clusters = await farmClusters(ctx);
+      if (clusters.length === 0) return "no cluster of accounts scores as a farm";
+      const rows = clusters.map(
+        (c) => `${c.id}\t${c.members.length}\t${c.score}\t${c.parts.map((p) => `${p.signal} ${p.points}`).join(", ")}`,
+      );
+      return ["cluster id\tsize\tscore\tsignals (points)", ...rows].join("\n");
+    },
+  },
+  "farm-cluster": {
+    arity: [1, 1],
+    run: async (ctx, [id]) => {
+      const cluster = await farmCluster(ctx, id);
+      if (!cluster) return `no cluster ${id} now: list them again with farm-clusters`;
+      const parts = cluster.parts.map(
+        (p) =>
+          `${p.signal}: ${p.points} points (weight ${p.weight} x ${p.covered}/${cluster.members.length} members)\n` +
+          p.evidence.map((e) => `  ${JSON.stringify(e)}`).join("\n"),
+      );
+      return [
+        `cluster ${cluster.id}: ${cluster.members.length} accounts, score ${cluster.score}`,
+        `members: ${cluster.members.join(" ")}`,
+        ...parts,
+      ].join("\n");
+    },
+  },
+  "farm-ban": {
+    arity: [2, 2],
+    run: async (ctx, [id, reason], actor) => {
+      const cluster = await farmCluster(ctx, id);
+      if (!cluster) return `no cluster ${id} now: list them again with farm-clusters`;
+      const ban = await banCluster(ctx, { clusterId: id, memberIds: cluster.members, reason, actor });
+      return `cluster ban ${ban.id}: banned ${ban.banned.length} of ${ban.members.length} accounts (${reason}); undo with farm-unban ${ban.id}`;
+    },
+  },
+  "farm-bans": {
+    arity: [0, 0],
+    run: async (ctx) => {
+      const bans = await clusterBanList(ctx);
+      if (bans.length === 0) return "no cluster ban yet";
+      const rows = bans.map(
+        (b) =>
+          `${b.id}\t${shownTime(b.at)}\t${b.actor}\t${b.clusterId}\t${b.reason}\t${b.banned.length}\t${b.undoneAt ? `undone ${shownTime(b.undoneAt)} by ${b.undoneBy}` : "in force"}`,
+      );
+      return ["ban id\tat\tactor\tcluster\treason\tbanned\tstate", ...rows].join("\n");
+    },
+  },
+  "farm-unban": {
+    arity: [1, 1],
+    run: async (ctx, [id], actor) => {
+      const ban = await undoClusterBan(ctx, { banId: integerArg(id, "ban id"), actor });
+      return `undid cluster ban ${ban.id}: its accounts are unbanned, except any banned otherwise since`;
     },
   },
   "status-icon-off": {

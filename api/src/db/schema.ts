@@ -779,3 +779,53 @@ export const ruleVersions = pgTable(
       .where(sql`cancelled_at is null`),
   ],
 );
+
+/**
+ * The evidence farm signals read (docs/decisions/064): each sign-up and sign-in, its device and
+ * its network as an HMAC of the IPv4 /24 or IPv6 /48 (never the address). Deleted after
+ * FARM_EVIDENCE_DAYS by the evidence sweep.
+ */
+export const accountEvents = pgTable(
+  "account_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind").notNull(),
+    at: tz("at").notNull(),
+    did: text("did"),
+    ipPrefixHash: text("ip_prefix_hash"),
+  },
+  (t) => [
+    index("account_events_at_idx").on(t.at),
+    index("account_events_user_idx").on(t.userId),
+    check("account_events_kind_check", sql`${t.kind} in ('register', 'login')`),
+  ],
+);
+
+/**
+ * An operator's ban of a whole farm cluster, one act: `members` the cluster as the operator saw
+ * it, `banned` those this act banned (an undo unbans only these), `score` the parts it scored.
+ */
+export const clusterBans = pgTable(
+  "cluster_bans",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    clusterId: text("cluster_id").notNull(),
+    at: tz("at").notNull(),
+    actor: text("actor").notNull(),
+    reason: text("reason").notNull(),
+    members: jsonb("members").$type<number[]>().notNull(),
+    banned: jsonb("banned").$type<number[]>().notNull(),
+    score: jsonb("score").notNull(),
+    undoneAt: tz("undone_at"),
+    undoneBy: text("undone_by"),
+  },
+  (t) => [
+    // Two operators banning the same cluster at once: the second insert waits, then fails.
+    uniqueIndex("cluster_bans_live_key")
+      .on(t.clusterId)
+      .where(sql`undone_at is null`),
+  ],
+);

@@ -26,32 +26,12 @@ export async function setUserBan(ctx: DomainContext, input: { email: string; ban
     .from(users)
     .where(eq(users.emailCanonical, canonicalEmail(input.email)));
   if (!found.length) return false;
-  const ids = found.map((u) => u.id).sort((a, b) => a - b);
+  const ids = found.map((u) => u.id);
   await inTransaction(ctx, async (tx) => {
-    const at = tx.clock.now();
-    // Each account's standing, before any row is locked (accounts/standing.ts).
-    for (const id of ids) await lockStanding(tx, id);
-    for (const id of ids) {
-      // Its standing is ours to change until the commit: no row lock needed to read it.
-      const [before] = await tx.db.select({ deletedAt: users.deletedAt, bannedAt: users.bannedAt }).from(users).where(eq(users.id, id));
-      // Deleted since it was found: nothing of it is left to ban.
-      if (before.deletedAt) continue;
-      if (input.banned) await endActivity(tx, id);
-      await tx.db
-        .update(users)
-        .set({ bannedAt: input.banned ? at : null })
-        .where(eq(users.id, id));
-      if (input.banned) {
-        await revokeAllTokens(tx, id);
-        await stopMinting(tx, id);
-        // Its browsers and phones stop getting its notifications; an unban does not bring them back.
-        await removeWebPushSubscriptions(tx, id);
-        await removePushTokens(tx, id);
-      } else if (before.bannedAt) {
-        await resumeMinting(tx, id);
-      }
+    const changed = await applyBans(tx, ids, { banned: input.banned });
+    for (const id of changed) {
       await tx.db.insert(auditLog).values({
-        at,
+        at: tx.clock.now(),
         actor: input.actor,
         action: input.banned ? "user.ban" : "user.unban",
         target: `user:${id}`,
@@ -60,6 +40,49 @@ export async function setUserBan(ctx: DomainContext, input: { email: string; ban
   });
   forgetTokenLookups(ctx);
   return true;
+}
+
+/**
+ * Bans or unbans the accounts inside the caller's transaction, which writes the audit: each
+ * account's standing is locked first (accounts/standing.ts), in id order. Returns the ids acted
+ * on: not those deleted meanwhile and, with `changesOnly`, not those already so (a ban of an
+ * account banned otherwise is not this act's to undo). `reason` is kept on each banned account,
+ * `at` is the act's time (a cluster ban's, which its undo recognises them by). The caller
+ * forgets the token lookups after the commit.
+ */
+export async function applyBans(
+  tx: DomainContext,
+  userIds: number[],
+  opts: { banned: boolean; changesOnly?: boolean; reason?: string; at?: Date },
+): Promise<number[]> {
+  const ids = [...new Set(userIds)].sort((a, b) => a - b);
+  const at = opts.at ?? tx.clock.now();
+  const acted: number[] = [];
+  // Each account's standing, before any row is locked (accounts/standing.ts).
+  for (const id of ids) await lockStanding(tx, id);
+  for (const id of ids) {
+    // Its standing is ours to change until the commit: no row lock needed to read it.
+    const [before] = await tx.db.select({ deletedAt: users.deletedAt, bannedAt: users.bannedAt }).from(users).where(eq(users.id, id));
+    // Deleted since it was found: nothing of it is left to ban.
+    if (!before || before.deletedAt) continue;
+    if (opts.changesOnly && !!before.bannedAt === opts.banned) continue;
+    if (opts.banned) await endActivity(tx, id);
+    await tx.db
+      .update(users)
+      .set({ bannedAt: opts.banned ? at : null, banReason: opts.banned ? (opts.reason ?? "") : "" })
+      .where(eq(users.id, id));
+    if (opts.banned) {
+      await revokeAllTokens(tx, id);
+      await stopMinting(tx, id);
+      // Its browsers and phones stop getting its notifications; an unban does not bring them back.
+      await removeWebPushSubscriptions(tx, id);
+      await removePushTokens(tx, id);
+    } else if (before.bannedAt) {
+      await resumeMinting(tx, id);
+    }
+    acted.push(id);
+  }
+  return acted;
 }
 
 /**

@@ -8,6 +8,7 @@ import { randomCode, randomDigits } from "#lib/crypto.ts";
 import { uniqueViolation } from "#api/src/lib/db-errors.ts";
 import { Failure } from "#api/src/lib/failure.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
+import { recordAccountEvent } from "#api/src/domain/farms/evidence.ts";
 import { toUser, type UserRow } from "#api/src/domain/profile/users.ts";
 import { holdInviter, inviterByCode } from "#api/src/domain/team/invites.ts";
 import { claimDailySlot, findDevice, hasDailySlot, recordDevice, reserveRegistration, type Device } from "./devices.ts";
@@ -23,6 +24,8 @@ import { deviceOf } from "./user-agent.ts";
 export interface Agent {
   userAgent?: string;
   nativeApp?: boolean;
+  /** The client's address (behind TRUST_PROXY's proxies): kept only as its network's hash, for farm signals. */
+  ip?: string;
 }
 
 /**
@@ -94,6 +97,7 @@ export async function register(
     // Registering signs the device in when it still has a slot today; it never refuses here,
     // the device's registration limit is what bounds new accounts.
     await claimDailySlot(tx, { did: device.did, userId: row.id });
+    await recordAccountEvent(tx, { userId: row.id, kind: "register", did: device.did, ip: input.ip });
     const { token } = await issueToken(tx, row.id, device.did, deviceOf(input.userAgent, !!input.nativeApp));
     return { user: toUser(ctx, row), token, did: device.did };
   });
@@ -150,6 +154,7 @@ export function openSession(ctx: DomainContext, user: UserRow, did: string, agen
     const seen = await knownDevice(tx, user.id, did);
     const named = deviceOf(agent.userAgent, !!agent.nativeApp);
     const { token, id } = await issueToken(tx, user.id, did, named);
+    await recordAccountEvent(tx, { userId: user.id, kind: "login", did, ip: agent.ip });
     if (!seen) await mailNewDevice(tx, user, { sessionId: id, ...named });
     return { user: toUser(ctx, user), token, did };
   });

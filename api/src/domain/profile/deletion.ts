@@ -15,6 +15,7 @@ import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { removeMediaFiles } from "#api/src/domain/files/avatar.ts";
 import { stopMinting } from "#api/src/domain/airdrop/claims.ts";
 import { deleteLocation } from "#api/src/domain/map/location.ts";
+import { forgetAccountEvents } from "#api/src/domain/farms/evidence.ts";
 import { moveMembersUp } from "#api/src/domain/team/invites.ts";
 
 /**
@@ -59,6 +60,8 @@ export async function deleteAccount(ctx: DomainContext, userId: number, input: {
     await forgetPasskeys(tx, userId);
     // The users row stays, so its foreign key's cascade never fires: the location goes here.
     await deleteLocation(tx, userId);
+    // Its sign-in evidence is the person's too (docs/decisions/064): it goes with them.
+    await forgetAccountEvents(tx, userId);
     await removePushTokens(tx, userId);
     await removeWebPushSubscriptions(tx, userId);
     // Nobody can claim for the account any more: it would keep being paid rounds and count in

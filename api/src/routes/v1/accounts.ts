@@ -17,6 +17,7 @@ export async function accountsApi(app: FastifyInstance): Promise<void> {
   const agentOf = (request: FastifyRequest, query: CommonQuery) => ({
     userAgent: request.headers["user-agent"],
     nativeApp: !!verifiedApp(request, query, ctx.config.NATIVE_APP_KEY),
+    ip: request.ip,
   });
 
   // A proof is spent for as long as it could be used: one point per proof, over its lifetime.

@@ -13,6 +13,7 @@ export async function passkeysApi(app: FastifyInstance): Promise<void> {
   const agentOf = (request: FastifyRequest, query: CommonQuery) => ({
     userAgent: request.headers["user-agent"],
     nativeApp: !!verifiedApp(request, query, ctx.config.NATIVE_APP_KEY),
+    ip: request.ip,
   });
 
   bind(app, passkeyRoutes.signInOptions, ({ query }) => signInOptions(ctx, { did: query.did }));
