@@ -1,7 +1,7 @@
 import type { DomainContext } from "#api/src/domain/context.ts";
 import { setDeviceBan, setUserBan } from "#api/src/domain/accounts/bans.ts";
 import { pendingApplications, reviewApplication } from "#api/src/domain/campaign/review.ts";
-import { banCluster, clusterBanList, CLUSTER_BAN_REASONS, undoClusterBan } from "#api/src/domain/farms/bans.ts";
+import { banCluster, clusterBanList, undoClusterBan } from "#api/src/domain/farms/bans.ts";
 import { farmCluster, farmClusters } from "#api/src/domain/farms/clusters.ts";
 import { correctBalance } from "#api/src/domain/ledger/corrections.ts";
 import { ledgerDifferences } from "#api/src/domain/ledger/verify.ts";
@@ -9,7 +9,7 @@ import { addOperator, listOperators, removeOperator } from "#api/src/domain/oper
 import { pendingAvatars, reviewAvatar } from "#api/src/domain/profile/avatar-review.ts";
 import { allStatusIcons, retireStatusIcon, upsertStatusIcon } from "#api/src/domain/profile/status.ts";
 import { cancelRules, listVersions, scheduleRules, type RuleChange } from "#api/src/domain/rules/versions.ts";
-import { AVATAR_REASONS, PHOTO_REASONS } from "#contract/moderation.ts";
+import { AVATAR_REASONS, BAN_REASONS, PHOTO_REASONS } from "#contract/moderation.ts";
 import { unitsToDecimal } from "#contract/money.ts";
 
 /**
@@ -66,7 +66,7 @@ export const USAGE = `Operator commands (every change is audited):
   npm run ops -- farm-cluster <id>      a cluster's members and the evidence of each signal
   npm run ops -- farm-ban <cluster id> <reason>
                                         ban every member of the cluster in one audited act; the
-                                        reasons: ${CLUSTER_BAN_REASONS.join(", ")}
+                                        reasons: ${BAN_REASONS.join(", ")}
   npm run ops -- farm-bans              the cluster bans, newest first
   npm run ops -- farm-unban <ban id>    undo a cluster ban: exactly the accounts it banned
   npm run ops -- config                 print the effective API configuration

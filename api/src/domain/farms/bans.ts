@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { ErrorCode } from "#contract/errors.ts";
+import { BAN_REASONS, isReason } from "#contract/moderation.ts";
 import { auditLog, clusterBans, users } from "#api/src/db/schema.ts";
 import { uniqueViolation } from "#api/src/lib/db-errors.ts";
 import { Failure } from "#api/src/lib/failure.ts";
@@ -7,9 +8,6 @@ import { applyBans } from "#api/src/domain/accounts/bans.ts";
 import { forgetTokenLookups } from "#api/src/domain/accounts/tokens.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { farmCluster, type ScorePart } from "./clusters.ts";
-
-/** Why an operator may ban a cluster: keys the console and the CLI offer, never free text. */
-export const CLUSTER_BAN_REASONS = ["farm", "multiple_accounts", "bot"] as const;
 
 export interface ClusterBan {
   id: number;
@@ -39,7 +37,7 @@ export async function banCluster(
   ctx: DomainContext,
   input: { clusterId: string; memberIds: number[]; reason: string; actor: string },
 ): Promise<ClusterBan> {
-  if (!(CLUSTER_BAN_REASONS as readonly string[]).includes(input.reason)) throw new Failure(ErrorCode.farmBanReasonUnknown);
+  if (!isReason(BAN_REASONS, input.reason)) throw new Failure(ErrorCode.farmBanReasonUnknown);
   const cluster = await farmCluster(ctx, input.clusterId);
   if (!cluster || !sameMembers(input.memberIds, cluster.members)) {
     // Banned already, by another operator a moment ago: say that rather than "changed".
