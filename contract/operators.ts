@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AVATAR_REASONS, PHOTO_REASONS } from "./moderation.ts";
+import { AVATAR_REASONS, BAN_REASONS, PHOTO_REASONS } from "./moderation.ts";
 import { authenticationCredential, ceremonyOptions, registrationCredential } from "./passkeys.ts";
 import { route } from "./route.ts";
 import { emptyResult, epochSeconds } from "./wire.ts";
@@ -54,6 +54,37 @@ const auditRow = z.object({
   target: z.string(),
   detail: z.record(z.string(), z.unknown()),
 });
+
+const scorePart = z.object({
+  signal: z.string(),
+  weight: z.number(),
+  points: z.number(),
+  covered: z.number().int().describe("How many of the cluster's members this signal's evidence names"),
+  evidence: z.array(z.looseObject({ signal: z.string(), members: z.array(z.number().int()) })),
+});
+
+const farmCluster = z.object({
+  id: z.string(),
+  members: z.array(z.number().int()),
+  banned: z.array(z.number().int()).describe("Members banned already, otherwise or by an earlier act"),
+  score: z.number(),
+  parts: z.array(scorePart),
+});
+
+const clusterBan = z.object({
+  id: z.number().int(),
+  cluster_id: z.string(),
+  at: epochSeconds,
+  actor: z.string(),
+  reason: z.string(),
+  members: z.array(z.number().int()),
+  banned: z.array(z.number().int()).describe("The members this act banned: its undo unbans these only"),
+  score: z.number(),
+  undone_at: epochSeconds.nullable(),
+  undone_by: z.string().nullable(),
+});
+
+const clusterId = z.object({ cluster_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 
 export const operatorRoutes = {
   enrolOptions: route({
@@ -141,8 +172,49 @@ export const operatorRoutes = {
     query: z.object({ before: z.coerce.number().int().positive().optional() }),
     response: z.object({ items: z.array(auditRow), next: z.number().int().nullable() }),
   }),
+  farms: route({
+    method: "GET",
+    path: "/v1/ops/farms/",
+    summary: "The clusters of accounts that score as farms, highest first, each score in its parts; nobody is banned by it",
+    auth: "operator",
+    response: z.object({ items: z.array(farmCluster) }),
+  }),
+  farm: route({
+    method: "GET",
+    path: "/v1/ops/farms/{cluster_id}/",
+    summary: "One cluster as it stands now, with the evidence of each signal",
+    auth: "operator",
+    params: clusterId,
+    response: z.object({ cluster: farmCluster.nullable() }),
+  }),
+  banFarm: route({
+    method: "POST",
+    path: "/v1/ops/farms/{cluster_id}/ban/",
+    summary: "Bans every member of the cluster the operator saw, in one audited act; refused when the cluster has changed since",
+    auth: "operator",
+    params: clusterId,
+    body: z.object({ reason: z.enum(BAN_REASONS), members: z.array(z.number().int().positive()).min(1).max(10_000) }),
+    response: z.object({ ban: clusterBan }),
+  }),
+  farmBans: route({
+    method: "GET",
+    path: "/v1/ops/farm-bans/",
+    summary: "The cluster bans, newest first",
+    auth: "operator",
+    response: z.object({ items: z.array(clusterBan) }),
+  }),
+  undoFarmBan: route({
+    method: "POST",
+    path: "/v1/ops/farm-bans/{ban_id}/undo/",
+    summary: "Undoes a cluster ban: exactly the accounts that act banned, in one audited act",
+    auth: "operator",
+    params: z.object({ ban_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+    response: z.object({ ban: clusterBan }),
+  }),
 } as const;
 
+export type FarmClusterWire = z.infer<typeof farmCluster>;
+export type ClusterBanWire = z.infer<typeof clusterBan>;
 export type PendingAvatar = z.infer<typeof pendingAvatar>;
 export type PendingPhoto = z.infer<typeof pendingPhoto>;
 export type AuditRow = z.infer<typeof auditRow>;

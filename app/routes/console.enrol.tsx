@@ -13,7 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const credential: unknown = JSON.parse(String(form.get("credential") ?? "null"));
     const body = { email: String(form.get("email") ?? ""), code: String(form.get("code") ?? ""), credential };
     const session = await callApi(routes.operators.enrol, consoleCaller(request), { body: body as never });
-    return redirect("/console", { headers: await signedIn(session.token) });
+    return redirect("/console/avatars", { headers: await signedIn(session.token) });
   } catch (error) {
     if (error instanceof SyntaxError) return { error: "The passkey's answer was not readable. Try again." };
     return refusal(error);

@@ -12,7 +12,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const credential: unknown = JSON.parse(String(form.get("credential") ?? "null"));
     const session = await callApi(routes.operators.signIn, consoleCaller(request), { body: { credential } as never });
-    return redirect("/console", { headers: await signedIn(session.token) });
+    return redirect("/console/avatars", { headers: await signedIn(session.token) });
   } catch (error) {
     if (error instanceof SyntaxError) return { error: "The passkey's answer was not readable. Try again." };
     return refusal(error);

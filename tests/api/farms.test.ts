@@ -14,7 +14,8 @@ import { farmClusters, signalWeights, type FarmCluster } from "#api/src/domain/f
 import { ipPrefix } from "#api/src/domain/farms/evidence.ts";
 import { startEvidenceSweep } from "#api/src/jobs/evidence-sweep.ts";
 import { Failure } from "#api/src/lib/failure.ts";
-import { httpTransport, seedFarm, testApiTransport, type SeededFarm } from "../setup/farm.ts";
+import { httpTransport, seedFarm, type SeededFarm } from "../setup/farm.ts";
+import { testApiTransport } from "../setup/farm-test-api.ts";
 import { createTestApi, lastCode, type TestApi } from "../setup/test-api.ts";
 import { ROUND_SECONDS, roundConfig } from "./airdrop-helpers.ts";
 import { caller, expectOk, logIn, runOps } from "./helpers.ts";

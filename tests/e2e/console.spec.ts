@@ -4,7 +4,8 @@ import sharp from "sharp";
 import type { Browser, BrowserContext, CDPSession, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { E2E } from "./env.ts";
-import { mailMatching, screenshot, signedUpAs, strings, uniqueEmail } from "./helpers.ts";
+import { httpTransport, seedFarm } from "../setup/farm.ts";
+import { mailedCode, mailMatching, screenshot, signedUpAs, strings, uniqueEmail } from "./helpers.ts";
 
 /**
  * The operators' console (issue 31, decision 063) as an operator meets it: made with the CLI
@@ -60,6 +61,22 @@ async function userWithAvatar(browser: Browser, lng: string, color: { r: number;
   expect(me.ok()).toBe(true);
   const displayId = /"display_id","(\d+)"/.exec(await me.text())?.[1] ?? /display_id\D+(\d{6,})/.exec(await me.text())![1];
   return { context, page, t, displayId };
+}
+
+/** An operator made with the CLI and enrolled in the browser: their laptop, on the console. */
+async function enrolledOperator(browser: Browser) {
+  const email = uniqueEmail("operator");
+  const since = Date.now();
+  expect(await ops("operator-add", email)).toMatch(/^mailed an enrolment code to /);
+  const mail = await mailMatching(email, since, (m) => m.subject === "Your VV console enrolment code");
+  const code = /console: ([A-Z0-9]{10})/.exec(mail.text)![1];
+  const { context, page } = await laptop(browser);
+  await page.goto("/console/enrol");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Enrolment code").fill(code);
+  await page.getByRole("button", { name: "Make a passkey" }).click();
+  await expect(page).toHaveURL(/\/console\/avatars$/);
+  return { email, context, page };
 }
 
 test("an operator made with the CLI beside the running service enrols, reviews avatars with reasons the users read, and the audit log shows it", async ({
@@ -155,5 +172,69 @@ test("the console on a phone: nothing scrolls sideways", async ({ browser }) => 
   await expect(page.getByRole("heading", { level: 1, name: "Enrol" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await screenshot(page, "console-enrol-phone");
+  await context.close();
+});
+
+test("a generated farm of 50 accounts is one cluster with its evidence; 50 ordinary accounts are in none; one act bans it, one undoes it", async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const seeded = await seedFarm(
+    httpTransport(`http://127.0.0.1:${E2E.apiPort}`, (email) => mailedCode(email)),
+    { farmSize: 50, ordinarySize: 50, perDevice: 3 },
+  );
+  const farmIds = seeded.farm.map((a) => a.id).sort((a, b) => a - b);
+  const ordinaryIds = new Set(seeded.ordinary.map((a) => a.id));
+  const { email, context, page } = await enrolledOperator(browser);
+
+  await page.getByRole("link", { name: "Farm signals" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Farm signals/ })).toBeVisible();
+  await screenshot(page, "console-farms");
+  // Every cluster listed, opened: the farm's is exactly its 50 accounts, and no ordinary account is in any.
+  const links = await page.getByRole("link", { name: "Evidence and ban" }).evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+  let farmCluster: string | undefined;
+  for (const href of links) {
+    await page.goto(href);
+    const members = (await page.getByRole("heading", { name: "Members" }).locator("xpath=following-sibling::p[1]").textContent())!
+      .split(", ")
+      .map(Number);
+    expect(
+      members.filter((id) => ordinaryIds.has(id)),
+      `ordinary accounts in ${href}`,
+    ).toEqual([]);
+    if (members.some((id) => farmIds.includes(id))) {
+      expect(members.sort((a, b) => a - b)).toEqual(farmIds);
+      farmCluster = href;
+    }
+  }
+  expect(farmCluster, "the farm's cluster").toBeDefined();
+
+  await page.goto(farmCluster!);
+  await expect(page.getByRole("heading", { level: 1, name: "Cluster of 50 accounts" })).toBeVisible();
+  for (const signal of [
+    "Signed up or in from one device",
+    "From one network (a /24 or /48), close in time",
+    "A burst of sign-ups under one inviter",
+  ]) {
+    await expect(page.getByRole("heading", { level: 3, name: signal })).toBeVisible();
+  }
+  await screenshot(page, "console-farm-evidence");
+  await page.getByLabel("Reason (the users read it)").selectOption("farm");
+  await page.getByRole("button", { name: "Ban 50 accounts" }).click();
+  await expect(page).toHaveURL(/\/console\/farm-bans$/);
+  const ban = page.getByRole("article").filter({ hasText: "50 accounts, farm" }).first();
+  await expect(ban).toContainText(`by operator:${email}`);
+  const api = (token: string) =>
+    fetch(`http://127.0.0.1:${E2E.apiPort}/v1/user/?os=web&vcode=1`, { headers: { authorization: `HIN ${token}` } }).then((r) => r.json());
+  // The farm's sessions ended with the ban; an ordinary one goes on.
+  expect((await api(seeded.farm[0].token)).code).not.toBe(0);
+  expect((await api(seeded.ordinary[0].token)).code).toBe(0);
+
+  await ban.getByRole("button", { name: /^Undo ban \d+$/ }).click();
+  await expect(ban).toContainText(`Undone`);
+  await page.getByRole("link", { name: "Audit log" }).click();
+  const rows = page.getByRole("row").filter({ hasText: `operator:${email}` });
+  await expect(rows.filter({ hasText: "cluster.ban" })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "cluster.unban" })).toHaveCount(1);
   await context.close();
 });

@@ -8,12 +8,11 @@
  * - 50 ordinary accounts: a device and a network each, signed up at spread times, a few
  *   invited by friends (two each), some starting the airdrop and claiming.
  *
- * It speaks through a FarmTransport: `testApiTransport` (tests/api, the test clock) or
+ * It speaks through a FarmTransport: `testApiTransport` (farm-test-api.ts: tests/api, the test clock) or
  * `httpTransport` (a running API, e.g. the end-to-end server's API port, whose TRUST_PROXY
  * must trust the caller, as its default loopback does).
  */
 import { randomBytes } from "node:crypto";
-import { client, lastCode, type TestApi } from "./test-api.ts";
 
 export interface FarmCall {
   method: "GET" | "POST";
@@ -128,21 +127,6 @@ export async function seedFarm(t: FarmTransport, options: FarmOptions = {}): Pro
 
 async function inviteOf(t: FarmTransport, a: SeededAccount, ip: string): Promise<string> {
   return ok(await t.call({ method: "GET", path: "/v1/user/", did: a.did, token: a.token, ip }), "invite code").invite_code;
-}
-
-/** Through the test API of tests/api: app.inject from a trusted proxy, the test clock, its rounds. */
-export function testApiTransport(api: TestApi): FarmTransport {
-  return {
-    async call(r) {
-      const c = client(api, { did: r.did, token: r.token, ip: "127.0.0.1" });
-      return (await c.call(r.method, r.path, r.body, {}, { "x-forwarded-for": r.ip })).body;
-    },
-    codeFor: async (email) => lastCode(api, email),
-    async pass(seconds) {
-      api.clock.advance(seconds);
-      await api.distribute();
-    },
-  };
 }
 
 /**

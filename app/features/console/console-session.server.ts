@@ -8,7 +8,8 @@ import { getEnv } from "#app/utils/env.server.ts";
 
 /**
  * The console's session (decision 063): a cookie of its own, sent to /console only, strict
- * same-site, holding the operator's console token. It never meets the users' session cookie,
+ * same-site, holding the operator's console token. (Not to /console.data, the index's data
+ * request, which no page links to: a sign-in goes straight to a queue.) It never meets the users' session cookie,
  * and the API's idle and age limits end it whatever the cookie says.
  */
 let cookie: ReturnType<typeof createCookie> | undefined;

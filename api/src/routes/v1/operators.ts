@@ -3,6 +3,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import { operatorRoutes } from "#contract/operators.ts";
 import { auditPage } from "#api/src/domain/operators/audit.ts";
 import { endConsoleSession } from "#api/src/domain/operators/console-sessions.ts";
+import { banFarm, cluster, clusters, farmBans, undoFarmBan } from "#api/src/domain/operators/farms.ts";
 import { consoleSignIn, consoleSignInOptions, enrol, enrolOptions } from "#api/src/domain/operators/passkeys.ts";
 import { avatarQueue, decideAvatar, decidePhoto, photoQueue, waiting } from "#api/src/domain/operators/reviews.ts";
 import { bind } from "#api/src/plugins/route.ts";
@@ -26,4 +27,9 @@ export async function operatorsApi(app: FastifyInstance): Promise<void> {
   bind(app, operatorRoutes.photos, () => photoQueue(ctx));
   bind(app, operatorRoutes.reviewPhoto, ({ operator, params, body }) => decidePhoto(ctx, operator, params.user_id, body));
   bind(app, operatorRoutes.audit, ({ query }) => auditPage(ctx, query.before));
+  bind(app, operatorRoutes.farms, () => clusters(ctx));
+  bind(app, operatorRoutes.farm, ({ params }) => cluster(ctx, params.cluster_id));
+  bind(app, operatorRoutes.banFarm, ({ operator, params, body }) => banFarm(ctx, operator, params.cluster_id, body));
+  bind(app, operatorRoutes.farmBans, () => farmBans(ctx));
+  bind(app, operatorRoutes.undoFarmBan, ({ operator, params }) => undoFarmBan(ctx, operator, params.ban_id));
 }
