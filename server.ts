@@ -21,6 +21,7 @@ import { ensureSecret } from "./lib/secret-file.ts";
 import type { RunningApi } from "./api/src/start.ts";
 import { startApiInWorker } from "./api/src/start-in-worker.ts";
 import { consoleGuard } from "./server/console-guard.ts";
+import { contentSecurityPolicy } from "./server/csp.ts";
 import { bodyGuard, isDataPath, methodGuard, originGuard, privateCaching, rateGuard } from "./server/request-guards.ts";
 import { appServerExports } from "./server/app-build.ts";
 import { prerenderedPages } from "./server/prerendered-pages.ts";
@@ -122,20 +123,13 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction) {
   res.locals.cspNonce = nonce;
   res.setHeader(
     "Content-Security-Policy",
-    [
-      "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}'`,
-      "style-src 'self'",
+    contentSecurityPolicy(nonce, {
       // The map's tiles come from MAP_TILE_URL's host. On every page: a page's policy stays
       // with the document, and /map is usually reached from another page without a reload.
-      `img-src 'self' data: blob: ${env.MAP_TILE_SOURCE}`,
+      img: `'self' data: blob: ${env.MAP_TILE_SOURCE}`,
       // In development Vite's module reloading talks over a WebSocket of its own.
-      DEV ? "connect-src 'self' ws://localhost:*" : "connect-src 'self'",
-      "object-src 'none'",
-      "base-uri 'none'",
-      "frame-ancestors 'none'",
-      "form-action 'self'",
-    ].join("; "),
+      connect: DEV ? "'self' ws://localhost:*" : "'self'",
+    }),
   );
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

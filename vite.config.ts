@@ -30,6 +30,8 @@ const SHARED = /\/(app\/components|app\/utils|contract)\//;
 const LAYOUTS = /\/app\/(root|routes\/_app)\.tsx$/;
 const ROUTE = /\/app\/(root\.tsx|routes\/)/;
 const SHARED_BY = 4;
+/** A page that ships no JavaScript (`handle.hydrate = false`) downloads none of the shared chunk: it does not count. */
+const NO_JS = /\bhydrate:\s*(false|!1)\b/;
 
 const sharedChunk: ManualChunksOption = (id, { getModuleInfo }) => {
   if (!SHARED.test(id) || !(getModuleInfo(id)?.importers.length ?? 0)) return undefined;
@@ -39,7 +41,8 @@ const sharedChunk: ManualChunksOption = (id, { getModuleInfo }) => {
     if (seen.has(module)) return;
     seen.add(module);
     // A route is reached twice, as itself and as Remix's client-route variant (`?__remix-build-client-route`): one route.
-    if (ROUTE.test(module)) routes.add(module.split("?")[0]);
+    const route = module.split("?")[0];
+    if (ROUTE.test(module) && !NO_JS.test(getModuleInfo(route)?.code ?? "")) routes.add(route);
     for (const importer of getModuleInfo(module)?.importers ?? []) climb(importer);
   };
   climb(id);

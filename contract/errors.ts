@@ -165,7 +165,8 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, string> = {
   300137: "Sign in to the console again",
   300138: "This was decided already, or it no longer waits for review",
   300151: "Addresses of this throwaway-mail service cannot sign up: use an address you keep",
-  300152: "Many sign-ups come from this network or invite now: send again with a solved challenge or a waited ticket (POST /v1/user/signup/challenge/)",
+  300152:
+    "Many sign-ups come from this network or invite now: send again with a solved challenge or a waited ticket (POST /v1/user/signup/challenge/)",
   300153: "This sign-up check is not valid, was used already or has expired: ask for a new one",
   300154: "The wait is not over yet: send again when it is (Retry-After says when)",
   300146: "This cluster has changed since it was shown: look at it again",

@@ -7,10 +7,6 @@ export const AVATAR_REASONS = ["explicit", "violent", "hateful", "personal_info"
 export const PHOTO_REASONS = ["unclear", "not_campaign", "not_yours", "explicit", "personal_info"] as const;
 export const BAN_REASONS = ["farm", "multiple_accounts", "bot", "fraud", "abuse"] as const;
 
-export type AvatarReason = (typeof AVATAR_REASONS)[number];
-export type PhotoReason = (typeof PHOTO_REASONS)[number];
-export type BanReason = (typeof BAN_REASONS)[number];
-
 /** Whether `key` is one of `list`'s reasons (a stored reason from before the lists is not). */
 export function isReason<const T extends readonly string[]>(list: T, key: string | null | undefined): key is T[number] {
   return (list as readonly (string | null | undefined)[]).includes(key);

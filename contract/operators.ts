@@ -214,7 +214,3 @@ export const operatorRoutes = {
 } as const;
 
 export type FarmClusterWire = z.infer<typeof farmCluster>;
-export type ClusterBanWire = z.infer<typeof clusterBan>;
-export type PendingAvatar = z.infer<typeof pendingAvatar>;
-export type PendingPhoto = z.infer<typeof pendingPhoto>;
-export type AuditRow = z.infer<typeof auditRow>;

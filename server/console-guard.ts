@@ -1,8 +1,9 @@
 import { BlockList, isIP } from "node:net";
 import type { NextFunction, Request, Response } from "express";
+import { contentSecurityPolicy } from "./csp.ts";
 
 /** The operators' console's pages and their data requests (decision 063). */
-export const CONSOLE_PATH = /^\/console(?:\/|\.data$|$)/;
+const CONSOLE_PATH = /^\/console(?:\/|\.data$|$)/;
 
 function listOf(allowed: readonly string[]): BlockList {
   const list = new BlockList();
@@ -35,21 +36,7 @@ export function consoleGuard(allowed: readonly string[] | undefined) {
       res.status(404).type("text/plain").send("Not found");
       return;
     }
-    const nonce = res.locals.cspNonce as string;
-    res.setHeader(
-      "Content-Security-Policy",
-      [
-        "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}'`,
-        "style-src 'self'",
-        "img-src 'self'",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'none'",
-        "frame-ancestors 'none'",
-        "form-action 'self'",
-      ].join("; "),
-    );
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce as string, { img: "'self'", connect: "'self'" }));
     res.setHeader("X-Robots-Tag", "noindex, nofollow");
     res.setHeader("Cache-Control", "no-store");
     next();

@@ -194,8 +194,7 @@ export const apiConfigSchema = z.object({
   // Longer than the default night (10 h), so a reminder sent at bedtime arrives on waking; a
   // nudge older than that is stale news, and by then the team may remind again the next UTC day.
   PUSH_REMIND_EXPIRY_SECONDS: int(43_200, 60),
-  // Farm signals (docs/decisions/064): what is kept, how accounts are linked, what each signal weighs.
-  FARM_EVIDENCE_DAYS: int(90, 1),
+  // Farm signals (docs/decisions/064): what is kept (FARM_EVIDENCE_DAYS is shared: the privacy page says it), how accounts are linked, what each signal weighs.
   FARM_EVIDENCE_SWEEP_MINUTES: int(60, 1),
   FARM_MIN_CLUSTER: int(5, 2),
   FARM_MIN_SCORE: int(40, 0),

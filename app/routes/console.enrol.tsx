@@ -3,12 +3,12 @@ import { redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { routes } from "#contract/routes.ts";
 import { callApi } from "#app/utils/api.server.ts";
-import { consoleCaller, refusal, signedIn } from "#app/features/console/console-session.server.ts";
+import { consoleCaller, postedForm, refusal, signedIn } from "#app/features/console/console-session.server.ts";
 import { PasskeyForm } from "#app/features/console/passkey-form.tsx";
 
 /** The new passkey with the e-mail and code it was made for: the operator's first console session. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   try {
     const credential: unknown = JSON.parse(String(form.get("credential") ?? "null"));
     const body = { email: String(form.get("email") ?? ""), code: String(form.get("code") ?? ""), credential };

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { routes } from "#contract/routes.ts";
-import { callConsole, refusal } from "#app/features/console/console-session.server.ts";
+import { callConsole, postedForm, refusal } from "#app/features/console/console-session.server.ts";
 import { utcMinute } from "#app/features/console/utc-minute.ts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -9,7 +9,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   try {
     await callConsole(request, routes.operators.undoFarmBan, { params: { ban_id: String(form.get("ban_id") ?? "") } });
     return { undone: true };

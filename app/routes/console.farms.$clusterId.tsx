@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BAN_REASONS } from "#contract/moderation.ts";
 import { routes } from "#contract/routes.ts";
-import { callConsole, refusal } from "#app/features/console/console-session.server.ts";
+import { callConsole, postedForm, refusal } from "#app/features/console/console-session.server.ts";
 import { Evidence, ScoreParts } from "#app/features/console/evidence.tsx";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -12,7 +12,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** The ban of the very members the operator saw: a cluster changed since is refused, to be looked at again. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const members = String(form.get("members") ?? "")
     .split(",")
     .filter(Boolean)

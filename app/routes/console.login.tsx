@@ -3,12 +3,12 @@ import { redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { routes } from "#contract/routes.ts";
 import { callApi } from "#app/utils/api.server.ts";
-import { consoleCaller, refusal, signedIn } from "#app/features/console/console-session.server.ts";
+import { consoleCaller, postedForm, refusal, signedIn } from "#app/features/console/console-session.server.ts";
 import { PasskeyForm } from "#app/features/console/passkey-form.tsx";
 
 /** The passkey's answer: a console session, or the refusal in words. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   try {
     const credential: unknown = JSON.parse(String(form.get("credential") ?? "null"));
     const session = await callApi(routes.operators.signIn, consoleCaller(request), { body: { credential } as never });

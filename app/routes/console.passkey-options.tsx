@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { routes } from "#contract/routes.ts";
 import { callApi } from "#app/utils/api.server.ts";
-import { consoleCaller, refusal } from "#app/features/console/console-session.server.ts";
+import { consoleCaller, postedForm, refusal } from "#app/features/console/console-session.server.ts";
 
 /** The options of an operator's passkey ceremony (sign-in, or enrolment with the mailed code), as JSON for the page's script. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const caller = consoleCaller(request);
   const text = (name: string) => String(form.get(name) ?? "");
   try {

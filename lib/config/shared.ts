@@ -43,6 +43,8 @@ export const sharedSettings = {
   NATIVE_APP_KEY: z.string().min(16, "at least 16 characters").optional(),
   /** A login unused this many days ends: the API's token, and the web app's session cookie with it. */
   TOKEN_IDLE_DAYS: int(30, 1),
+  /** How long the farm signals' evidence is kept (decision 064): the API deletes it then, the privacy page says so. */
+  FARM_EVIDENCE_DAYS: int(90, 1),
   /**
    * Where Prometheus scrapes this process (`GET /metrics`): off unless set. Never the public port;
    * the host is loopback unless a scraper on another machine or container needs it (decision 059).

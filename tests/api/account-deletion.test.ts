@@ -26,7 +26,7 @@ const auditOf = (userId: number) =>
     .where(eq(auditLog.target, `user:${userId}`));
 
 /** Every authenticated call of the contract, with path parameters filled in. */
-const authRoutes = allRoutes.filter((r) => r.auth).map((r) => ({ method: r.method, path: r.path.replace(/\{\w+\}/g, "1") }));
+const authRoutes = allRoutes.filter((r) => r.auth === true).map((r) => ({ method: r.method, path: r.path.replace(/\{\w+\}/g, "1") }));
 
 describe("POST /v1/user/delete/", () => {
   test("anything but the word DELETE answers 300110 and changes nothing", async () => {

@@ -166,7 +166,7 @@ describe("service documents", () => {
     for (const route of allRoutes) {
       const op = doc.paths[route.path][route.method.toLowerCase()];
       expect(op.responses["200"]).toBeDefined();
-      expect(op.security.length > 0).toBe(route.auth);
+      expect(op.security.length > 0).toBe(Boolean(route.auth));
     }
   });
 

@@ -106,13 +106,14 @@ describe("root loader: language and direction", () => {
     expect(Object.keys(data.resources!.ar).sort()).toEqual(["auth", "common", "errors", "people"]);
     const en = (await rootData(get("/login", dataRequest))).data;
     expect(en.resources!.en.errors).toMatchObject({ "300027": expect.any(String) });
-    // /airdrop asks new users for a nickname (profile), /mine shows the history (ledger), /settings offers the data to take away (ledger).
+    // /airdrop asks new users for a nickname (profile), /mine shows the history (ledger), /settings offers the data to take away
+    // (ledger) and says why an avatar was refused (moderation).
     for (const [path, ns] of [
       ["/airdrop", ["airdrop", "profile"]],
       ["/team", ["team"]],
       ["/force", ["tools"]],
       ["/mine", ["ledger", "profile"]],
-      ["/settings", ["ledger", "profile"]],
+      ["/settings", ["ledger", "moderation", "profile"]],
     ] as const) {
       expect(Object.keys((await rootData(get(path, dataRequest))).data.resources!.en).sort(), path).toEqual(
         ["common", "errors", "people", ...ns].sort(),

@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import sharp from "sharp";
 import type { Browser, BrowserContext, CDPSession, Page } from "@playwright/test";
+import { withAuthenticator } from "./authenticator.ts";
 import { expect, test } from "./fixtures.ts";
 import { E2E } from "./env.ts";
 import { httpTransport, seedFarm } from "../setup/farm.ts";
@@ -26,18 +27,7 @@ async function ops(...args: string[]): Promise<string> {
 async function laptop(browser: Browser): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const { cdp } = await withAuthenticator(page);
   return { context, page, cdp };
 }
 

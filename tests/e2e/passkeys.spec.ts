@@ -1,29 +1,9 @@
 import type { CDPSession, Page } from "@playwright/test";
+import { withAuthenticator } from "./authenticator.ts";
 import { expect, test } from "./fixtures.ts";
 import { shootBothThemes } from "./axe.ts";
 import { E2E } from "./env.ts";
 import { logout, registerAs, strings, uniqueEmail } from "./helpers.ts";
-
-/**
- * Passkeys as a phone with a screen lock makes and uses them: Chromium's virtual authenticator
- * (the DevTools protocol's WebAuthn domain), an internal one that verifies its user, holding
- * discoverable credentials.
- */
-async function withAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
 
 async function credentialsOn(device: { cdp: CDPSession; authenticatorId: string }) {
   return (await device.cdp.send("WebAuthn.getCredentials", { authenticatorId: device.authenticatorId })).credentials;

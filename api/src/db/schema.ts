@@ -229,17 +229,14 @@ export const operators = pgTable(
 );
 
 /** The one-time code an operator enrols a passkey with, mailed by operator-add; only its hash is kept. */
-export const operatorEnrolments = pgTable(
-  "operator_enrolments",
-  {
-    operatorId: bigint("operator_id", { mode: "number" })
-      .primaryKey()
-      .references(() => operators.id),
-    codeHash: text("code_hash").notNull(),
-    expiresAt: tz("expires_at").notNull(),
-    wrongTries: integer("wrong_tries").notNull().default(0),
-  },
-);
+export const operatorEnrolments = pgTable("operator_enrolments", {
+  operatorId: bigint("operator_id", { mode: "number" })
+    .primaryKey()
+    .references(() => operators.id),
+  codeHash: text("code_hash").notNull(),
+  expiresAt: tz("expires_at").notNull(),
+  wrongTries: integer("wrong_tries").notNull().default(0),
+});
 
 export const operatorPasskeys = pgTable(
   "operator_passkeys",
@@ -290,8 +287,12 @@ export const appeals = pgTable(
     decidedBy: text("decided_by"),
   },
   (t) => [
-    index("appeals_queue_idx").on(t.createdAt).where(sql`outcome is null`),
-    uniqueIndex("appeals_open_key").on(t.userId).where(sql`outcome is null`),
+    index("appeals_queue_idx")
+      .on(t.createdAt)
+      .where(sql`outcome is null`),
+    uniqueIndex("appeals_open_key")
+      .on(t.userId)
+      .where(sql`outcome is null`),
     check("appeals_outcome", sql`${t.outcome} in ('lifted', 'upheld')`),
   ],
 );

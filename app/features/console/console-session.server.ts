@@ -67,6 +67,19 @@ export async function callConsole<S extends RouteSpec>(
   }
 }
 
+/**
+ * The posted form. A body that is not one (another content type; server.ts refuses those before
+ * Remix, but an action reached anyway must still answer) is a 400, never a fault.
+ */
+export async function postedForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    throw new Response("Not a form", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+}
+
 /** The words of a refusal, for a console page: the API's own (English), or a plain fault. */
 export function refusal(error: unknown): { error: string } {
   if (error instanceof ApiError) {

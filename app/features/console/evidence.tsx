@@ -12,7 +12,7 @@ const SIGNALS: Record<string, string> = {
   identical_timing: "The same gaps between actions, to the second",
 };
 
-export const signalName = (signal: string) => SIGNALS[signal] ?? signal;
+const signalName = (signal: string) => SIGNALS[signal] ?? signal;
 
 type Part = FarmClusterWire["parts"][number];
 

@@ -1,9 +1,9 @@
 import type { routes } from "#contract/routes.ts";
-import { callConsole, refusal } from "./console-session.server.ts";
+import { callConsole, postedForm, refusal } from "./console-session.server.ts";
 
 /** One decision posted from a review queue: approve, or reject with the chosen reason; the API checks the reason is on its list. */
 export async function decide(request: Request, spec: typeof routes.operators.reviewAvatar | typeof routes.operators.reviewPhoto) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const text = (name: string) => String(form.get(name) ?? "");
   const body =
     form.get("intent") === "approve"

@@ -15,7 +15,9 @@ async function buildText(locale: LanguageCode, doc: Doc) {
   for (let i = 1; ; i++) {
     const key = `${doc}.s${i}`;
     if (!t(`${key}.heading`, { defaultValue: "" })) break;
-    sections.push({ heading: t(`${key}.heading`), body: t(`${key}.body`).split(/\n\n+/) });
+    // The one setting a text names: how long the farm evidence is kept (privacy, anti-cheat).
+    const body = t(`${key}.body`, { evidenceDays: getEnv().FARM_EVIDENCE_DAYS });
+    sections.push({ heading: t(`${key}.heading`), body: body.split(/\n\n+/) });
   }
   const date = dateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(EFFECTIVE));
   return {

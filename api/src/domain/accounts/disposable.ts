@@ -20,7 +20,11 @@ function domainAndParents(domain: string): string[] {
  * unless the operator exempted it or a domain it sits under.
  */
 export function isDisposableDomain(email: string, settings?: DomainSettings): boolean {
-  const domain = email.slice(email.lastIndexOf("@") + 1).trim().toLowerCase().replace(/\.$/, "");
+  const domain = email
+    .slice(email.lastIndexOf("@") + 1)
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, "");
   if (!domain.includes(".")) return false;
   const names = domainAndParents(domain);
   if (settings && names.some((d) => settings.DISPOSABLE_DOMAINS_ALLOW.includes(d))) return false;

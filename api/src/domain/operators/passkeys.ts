@@ -2,8 +2,6 @@ import { and, eq, isNull } from "drizzle-orm";
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
@@ -15,12 +13,16 @@ import { Failure } from "#api/src/lib/failure.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { makeChallenge, readChallenge, spendChallenge } from "#api/src/domain/passkeys/challenges.ts";
 import { transportList } from "#api/src/domain/passkeys/listing.ts";
-import { checked, relyingParty, signedChallenge } from "#api/src/domain/passkeys/relying-party.ts";
+import {
+  ALGORITHMS,
+  relyingParty,
+  signedChallenge,
+  verifiedAssertion,
+  verifiedRegistration,
+} from "#api/src/domain/passkeys/relying-party.ts";
 import { openConsoleSession } from "./console-sessions.ts";
 import { enrolCodeHash } from "./operators.ts";
 
-/** ES256, EdDSA, RS256, as for users' passkeys. */
-const ALGORITHMS = [-7, -8, -257];
 /** Wrong codes an enrolment takes before it is void: the operator asks for a new one. */
 const ENROL_TRIES = 5;
 
@@ -88,19 +90,9 @@ export async function enrolOptions(ctx: DomainContext, input: Enrolment) {
  */
 export async function enrol(ctx: DomainContext, input: Enrolment & { credential: RegistrationResponseJSON }) {
   const operator = await enrolling(ctx, input);
-  const rp = relyingParty(ctx);
   const signed = signedChallenge(input.credential.response.clientDataJSON);
   await spendChallenge(ctx, readChallenge(ctx, signed, "openrol", enrolBinding(operator)));
-  const { registrationInfo: info } = await checked(() =>
-    verifyRegistrationResponse({
-      response: input.credential,
-      expectedChallenge: signed,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
-      supportedAlgorithmIDs: ALGORITHMS,
-    }),
-  );
+  const { registrationInfo: info } = await verifiedRegistration(ctx, input.credential, signed);
   return inTransaction(ctx, async (tx) => {
     const spent = await tx.db
       .delete(operatorEnrolments)
@@ -144,22 +136,7 @@ export async function consoleSignIn(ctx: DomainContext, input: { credential: Aut
     .innerJoin(operators, eq(operators.id, operatorPasskeys.operatorId))
     .where(and(eq(operatorPasskeys.credentialId, input.credential.id), isNull(operators.removedAt)));
   if (!found) throw new Failure(ErrorCode.passkeyUnknown);
-  const rp = relyingParty(ctx);
-  const { authenticationInfo: info } = await checked(() =>
-    verifyAuthenticationResponse({
-      response: input.credential,
-      expectedChallenge: signed,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      credential: {
-        id: found.passkey.credentialId,
-        publicKey: isoBase64URL.toBuffer(found.passkey.publicKey),
-        counter: found.passkey.counter,
-        transports: transportList(found.passkey.transports),
-      },
-      requireUserVerification: true,
-    }),
-  );
+  const { authenticationInfo: info } = await verifiedAssertion(ctx, input.credential, signed, found.passkey);
   return inTransaction(ctx, async (tx) => {
     await tx.db
       .update(operatorPasskeys)

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from "@simplewebauthn/server";
+import { generateRegistrationOptions, type RegistrationResponseJSON } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { ErrorCode } from "#contract/errors.ts";
 import { passkeys, users } from "#api/src/db/schema.ts";
@@ -11,11 +11,8 @@ import type { Agent } from "#api/src/domain/accounts/sign-in.ts";
 import { deviceOf } from "#api/src/domain/accounts/user-agent.ts";
 import { makeChallenge, readChallenge, spendChallenge } from "./challenges.ts";
 import { toPasskey, transportList, type PasskeyRow } from "./listing.ts";
-import { checked, relyingParty, signedChallenge } from "./relying-party.ts";
+import { ALGORITHMS, relyingParty, signedChallenge, verifiedRegistration } from "./relying-party.ts";
 import { userHandle } from "./user-handle.ts";
-
-/** ES256, EdDSA, RS256: what phones' and computers' authenticators make. */
-const ALGORITHMS = [-7, -8, -257];
 
 const sessionBinding = (principal: Principal) => `session:${principal.tokenId}`;
 
@@ -57,19 +54,9 @@ export async function addPasskey(
   principal: Principal,
   input: { credential: RegistrationResponseJSON } & Agent,
 ): Promise<{ passkey: ReturnType<typeof toPasskey> }> {
-  const rp = relyingParty(ctx);
   const signed = signedChallenge(input.credential.response.clientDataJSON);
   await spendChallenge(ctx, readChallenge(ctx, signed, "add", sessionBinding(principal)));
-  const { registrationInfo: info } = await checked(() =>
-    verifyRegistrationResponse({
-      response: input.credential,
-      expectedChallenge: signed,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
-      supportedAlgorithmIDs: ALGORITHMS,
-    }),
-  );
+  const { registrationInfo: info } = await verifiedRegistration(ctx, input.credential, signed);
   const named = deviceOf(input.userAgent, !!input.nativeApp);
   try {
     const row: PasskeyRow = await inTransaction(ctx, async (tx) => {

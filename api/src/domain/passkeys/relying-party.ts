@@ -1,6 +1,13 @@
-import { decodeClientDataJSON } from "@simplewebauthn/server/helpers";
+import {
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from "@simplewebauthn/server";
+import { decodeClientDataJSON, isoBase64URL } from "@simplewebauthn/server/helpers";
 import { ErrorCode } from "#contract/errors.ts";
 import { Failure } from "#api/src/lib/failure.ts";
+import { transportList } from "./listing.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 
 /**
@@ -40,4 +47,47 @@ export async function checked<T extends { verified: boolean }>(check: () => Prom
   }
   if (!result.verified) throw new Failure(ErrorCode.passkeyFailed);
   return result as Verified<T>;
+}
+
+/** ES256, EdDSA, RS256: what phones' and computers' authenticators make. */
+export const ALGORITHMS = [-7, -8, -257];
+
+/** A new passkey's attestation, checked for this relying party with the screen lock used; the signed challenge was read before. */
+export function verifiedRegistration(ctx: DomainContext, credential: RegistrationResponseJSON, signed: string) {
+  const rp = relyingParty(ctx);
+  return checked(() =>
+    verifyRegistrationResponse({
+      response: credential,
+      expectedChallenge: signed,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: true,
+      supportedAlgorithmIDs: ALGORITHMS,
+    }),
+  );
+}
+
+/** A sign-in's signature, checked against the stored passkey (its key, counter and transports as kept). */
+export function verifiedAssertion(
+  ctx: DomainContext,
+  credential: AuthenticationResponseJSON,
+  signed: string,
+  stored: { credentialId: string; publicKey: string; counter: number; transports: string },
+) {
+  const rp = relyingParty(ctx);
+  return checked(() =>
+    verifyAuthenticationResponse({
+      response: credential,
+      expectedChallenge: signed,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      credential: {
+        id: stored.credentialId,
+        publicKey: isoBase64URL.toBuffer(stored.publicKey),
+        counter: stored.counter,
+        transports: transportList(stored.transports),
+      },
+      requireUserVerification: true,
+    }),
+  );
 }

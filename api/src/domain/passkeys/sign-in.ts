@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON } from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import { generateAuthenticationOptions, type AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { ErrorCode } from "#contract/errors.ts";
 import { passkeys, users } from "#api/src/db/schema.ts";
 import { Failure } from "#api/src/lib/failure.ts";
@@ -8,8 +7,7 @@ import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { findDevice } from "#api/src/domain/accounts/devices.ts";
 import { admitOnDevice, openSession, type Agent, type Session } from "#api/src/domain/accounts/sign-in.ts";
 import { makeChallenge, readChallenge, spendChallenge } from "./challenges.ts";
-import { transportList } from "./listing.ts";
-import { checked, relyingParty, signedChallenge } from "./relying-party.ts";
+import { relyingParty, signedChallenge, verifiedAssertion } from "./relying-party.ts";
 
 const deviceBinding = (did: string) => `device:${did}`;
 
@@ -51,22 +49,7 @@ export async function signInWithPasskey(
   const device = await admitOnDevice(ctx, user, input.did);
   const handle = input.credential.response.userHandle;
   if (handle !== undefined && handle !== passkey.userHandle) throw new Failure(ErrorCode.passkeyFailed);
-  const rp = relyingParty(ctx);
-  const { authenticationInfo: info } = await checked(() =>
-    verifyAuthenticationResponse({
-      response: input.credential,
-      expectedChallenge: signed,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      credential: {
-        id: passkey.credentialId,
-        publicKey: isoBase64URL.toBuffer(passkey.publicKey),
-        counter: passkey.counter,
-        transports: transportList(passkey.transports),
-      },
-      requireUserVerification: true,
-    }),
-  );
+  const { authenticationInfo: info } = await verifiedAssertion(ctx, input.credential, signed, passkey);
   return inTransaction(ctx, async (tx) => {
     await tx.db
       .update(passkeys)
