@@ -38,7 +38,7 @@ type Verified<T> = [Extract<T, { verified: true }>] extends [never] ? T : Extrac
  * The library's check of an answer: whatever it throws (a wrong origin, a bad signature, a
  * counter gone back) and a plain "not verified" are one refusal, a passkey that does not check.
  */
-export async function checked<T extends { verified: boolean }>(check: () => Promise<T>): Promise<Verified<T>> {
+async function checked<T extends { verified: boolean }>(check: () => Promise<T>): Promise<Verified<T>> {
   let result: T;
   try {
     result = await check();
