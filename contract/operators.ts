@@ -84,6 +84,16 @@ const clusterBan = z.object({
   undone_by: z.string().nullable(),
 });
 
+const statusIcon = z.object({
+  id: z.number().int(),
+  name: z.string().describe("The web app's translation key (profile:statuses.<name>)"),
+  icon: z.string(),
+  sort: z.number().int(),
+  active: z.boolean(),
+});
+
+const statusId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
 const clusterId = z.object({ cluster_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 
 export const operatorRoutes = {
@@ -171,6 +181,30 @@ export const operatorRoutes = {
     auth: "operator",
     query: z.object({ before: z.coerce.number().int().positive().optional() }),
     response: z.object({ items: z.array(auditRow), next: z.number().int().nullable() }),
+  }),
+  statusIcons: route({
+    method: "GET",
+    path: "/v1/ops/status-icons/",
+    summary: "Every status users may show, retired ones too",
+    auth: "operator",
+    response: z.object({ items: z.array(statusIcon) }),
+  }),
+  setStatusIcon: route({
+    method: "POST",
+    path: "/v1/ops/status-icons/{id}/",
+    summary: "Adds a status or changes one, and makes it choosable (without a sort, a new one goes last)",
+    auth: "operator",
+    params: statusId,
+    body: z.object({ name: z.string().max(32), icon: z.string().max(32), sort: z.number().int().optional() }),
+    response: z.object({ item: statusIcon }),
+  }),
+  retireStatusIcon: route({
+    method: "POST",
+    path: "/v1/ops/status-icons/{id}/retire/",
+    summary: "Retires a status: no longer choosable, and cleared from the users who show it",
+    auth: "operator",
+    params: statusId,
+    response: z.object({ cleared: z.number().int() }),
   }),
   farms: route({
     method: "GET",

@@ -27,6 +27,7 @@ export default function Console() {
               <NavLink to="/console/avatars">Avatars ({operator.avatars})</NavLink>
               <NavLink to="/console/photos">Campaign photos ({operator.photos})</NavLink>
               <NavLink to="/console/farms">Farm signals</NavLink>
+              <NavLink to="/console/status-icons">Status icons</NavLink>
               <NavLink to="/console/audit">Audit log</NavLink>
             </nav>
             <Form method="post" action="/console/logout" className="console__who">

@@ -190,3 +190,33 @@ describe("the console's review of avatars", () => {
     ]);
   });
 });
+
+describe("the console's status icons, as the CLI's", () => {
+  test("listed, added, refused in words when not one emoji or a taken name, retired (cleared from its users); audited", async () => {
+    const op = await enrolled();
+    const list = async () =>
+      expectOk(await op.console.call("GET", "/v1/ops/status-icons/")).items as { id: number; name: string; active: boolean }[];
+    expect((await list()).map((s) => s.name)).toContain("working");
+
+    const added = expectOk(await op.console.call("POST", "/v1/ops/status-icons/91/", { name: "console-test", icon: "🧪" }));
+    expect(added.item).toMatchObject({ id: 91, name: "console-test", icon: "🧪", active: true });
+    const user = await signUp(api);
+    expectOk(await user.client.call("POST", "/v1/mint/user/status/", { id: 91 }));
+
+    const notOne = await op.console.call("POST", "/v1/ops/status-icons/92/", { name: "two-icons", icon: "🧪🧪" });
+    expectCode(notOne, ErrorCode.badRequest, 400);
+    expect(notOne.body.err_msg).toBe('the icon must be one emoji, not "🧪🧪"');
+    expect((await op.console.call("POST", "/v1/ops/status-icons/93/", { name: "working", icon: "💼" })).body.err_msg).toBe(
+      'another status is named "working"',
+    );
+
+    expect(expectOk(await op.console.call("POST", "/v1/ops/status-icons/91/retire/"))).toEqual({ cleared: 1 });
+    expect((await list()).find((s) => s.id === 91)).toMatchObject({ active: false });
+    expectCode(await user.client.call("GET", "/v1/ops/status-icons/"), ErrorCode.operatorSignInRequired);
+    const { items } = expectOk(await op.console.call("GET", "/v1/ops/audit/"));
+    expect(items.slice(0, 2).map((r: { action: string; actor: string }) => [r.action, r.actor])).toEqual([
+      ["status-icon.off", `operator:${op.email}`],
+      ["status-icon.set", `operator:${op.email}`],
+    ]);
+  });
+});

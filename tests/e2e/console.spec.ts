@@ -135,6 +135,11 @@ test("an operator made with the CLI beside the running service enrols, reviews a
   await expect(rows.filter({ hasText: "operator.add" }).filter({ hasText: "e2e-root" }).first()).toBeVisible();
   await screenshot(page, "console-audit");
 
+  // The statuses users may show, with the words they read: what the CLI's status-icons lists.
+  await page.getByRole("link", { name: "Status icons" }).click();
+  await expect(page.getByRole("row").filter({ hasText: "working" })).toContainText("Working");
+  await expect(page.getByRole("button", { name: "Save the status" })).toBeVisible();
+
   // Signed out, the passkey signs the operator in again; no code needed.
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/console\/login$/);

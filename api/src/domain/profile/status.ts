@@ -45,6 +45,9 @@ export async function allStatusIcons(ctx: DomainContext): Promise<StatusIconRow[
 }
 
 const NAME = /^[a-z][a-z0-9-]{0,31}$/;
+
+/** An operator's input that cannot be kept: the CLI prints the words, the console shows them (operators read English). */
+const refused = (words: string) => new Failure(ErrorCode.badRequest, 400, words);
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
 const INT4_MAX = 2_147_483_647;
 
@@ -62,12 +65,12 @@ export async function upsertStatusIcon(
   ctx: DomainContext,
   input: { id: number; name: string; icon: string; sort?: number; actor: string },
 ): Promise<StatusIconRow> {
-  if (!Number.isInteger(input.id) || input.id < 1 || input.id > INT4_MAX) throw new Error(`not a status id: ${input.id}`);
-  if (!NAME.test(input.name)) throw new Error(`the name must be a lower-case key like "working", not "${input.name}"`);
+  if (!Number.isInteger(input.id) || input.id < 1 || input.id > INT4_MAX) throw refused(`not a status id: ${input.id}`);
+  if (!NAME.test(input.name)) throw refused(`the name must be a lower-case key like "working", not "${input.name}"`);
   const icon = input.icon.trim();
-  if (!isOneEmoji(icon)) throw new Error(`the icon must be one emoji, not "${input.icon}"`);
+  if (!isOneEmoji(icon)) throw refused(`the icon must be one emoji, not "${input.icon}"`);
   if (input.sort !== undefined && (!Number.isInteger(input.sort) || Math.abs(input.sort) > INT4_MAX)) {
-    throw new Error(`not a sort position: ${input.sort}`);
+    throw refused(`not a sort position: ${input.sort}`);
   }
   return inTransaction(ctx, async (tx) => {
     const last = sql`(select coalesce(max(${statusIcons.sort}), 0) + 10 from ${statusIcons})`;
@@ -80,7 +83,7 @@ export async function upsertStatusIcon(
       })
       .returning()
       .catch((error: unknown) => {
-        if (uniqueViolation(error) === "status_icons_name_key") throw new Error(`another status is named "${input.name}"`);
+        if (uniqueViolation(error) === "status_icons_name_key") throw refused(`another status is named "${input.name}"`);
         throw error;
       });
     await tx.db.insert(auditLog).values({
@@ -99,7 +102,7 @@ export async function upsertStatusIcon(
  * so no profile points at a status the list lacks. The row stays: status-icon-set brings it back.
  */
 export async function retireStatusIcon(ctx: DomainContext, input: { id: number; actor: string }): Promise<{ cleared: number } | undefined> {
-  if (!Number.isInteger(input.id) || input.id < 1 || input.id > INT4_MAX) throw new Error(`not a status id: ${input.id}`);
+  if (!Number.isInteger(input.id) || input.id < 1 || input.id > INT4_MAX) throw refused(`not a status id: ${input.id}`);
   return inTransaction(ctx, async (tx) => {
     const [retired] = await tx.db
       .update(statusIcons)

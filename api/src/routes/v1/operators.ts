@@ -6,6 +6,9 @@ import { endConsoleSession } from "#api/src/domain/operators/console-sessions.ts
 import { banFarm, cluster, clusters, farmBans, undoFarmBan } from "#api/src/domain/operators/farms.ts";
 import { consoleSignIn, consoleSignInOptions, enrol, enrolOptions } from "#api/src/domain/operators/passkeys.ts";
 import { avatarQueue, decideAvatar, decidePhoto, photoQueue, waiting } from "#api/src/domain/operators/reviews.ts";
+import { allStatusIcons, retireStatusIcon, upsertStatusIcon } from "#api/src/domain/profile/status.ts";
+import { ErrorCode } from "#contract/errors.ts";
+import { Failure } from "#api/src/lib/failure.ts";
 import { bind } from "#api/src/plugins/route.ts";
 
 /** The operators' console's calls (decision 063); `auth: "operator"` lets no user's token in. */
@@ -27,6 +30,15 @@ export async function operatorsApi(app: FastifyInstance): Promise<void> {
   bind(app, operatorRoutes.photos, () => photoQueue(ctx));
   bind(app, operatorRoutes.reviewPhoto, ({ operator, params, body }) => decidePhoto(ctx, operator, params.user_id, body));
   bind(app, operatorRoutes.audit, ({ query }) => auditPage(ctx, query.before));
+  bind(app, operatorRoutes.statusIcons, async () => ({ items: await allStatusIcons(ctx) }));
+  bind(app, operatorRoutes.setStatusIcon, async ({ operator, params, body }) => ({
+    item: await upsertStatusIcon(ctx, { id: params.id, ...body, actor: operator.actor }),
+  }));
+  bind(app, operatorRoutes.retireStatusIcon, async ({ operator, params }) => {
+    const retired = await retireStatusIcon(ctx, { id: params.id, actor: operator.actor });
+    if (!retired) throw new Failure(ErrorCode.badRequest, 400, `no status ${params.id}`);
+    return retired;
+  });
   bind(app, operatorRoutes.farms, () => clusters(ctx));
   bind(app, operatorRoutes.farm, ({ params }) => cluster(ctx, params.cluster_id));
   bind(app, operatorRoutes.banFarm, ({ operator, params, body }) => banFarm(ctx, operator, params.cluster_id, body));
