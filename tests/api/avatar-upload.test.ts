@@ -126,7 +126,7 @@ describe("POST /v1/file/upload/ (type=avatar)", () => {
   test("files nobody shows are removed: a refused one, one an approval replaced, and a deleted account's", async () => {
     const user = await signUp(api);
     const refused = expectOk(await upload(user.token, await photoWithGps(300, 300))).urls.id;
-    await reviewAvatar(api.domain, { userId: user.user.id, approve: false, actor: "test" });
+    await reviewAvatar(api.domain, { userId: user.user.id, approve: false, reason: "spam", actor: "test" });
     expect(stored()).not.toContain(refused);
 
     const first = expectOk(await upload(user.token, await photoWithGps(300, 300))).urls.id;
