@@ -41,6 +41,9 @@ for (const lng of ["en", "ar"]) {
     expect(box.y + box.height).toBeLessThanOrEqual(740);
     await screenshot(page, `airdrop-not-open-${lng}`);
 
+    // Started just after a round begins (rounds start at multiples of ROUND_MS from the epoch), the
+    // wait for the next one lasts most of a round, so a slow machine still sees it before it turns.
+    await page.waitForTimeout((ROUND_MS - (Date.now() % ROUND_MS) + 300) % ROUND_MS);
     await start.click();
     await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.started", { power: "100" }) })).toBeVisible();
     await expect(badge("wait")).toBeVisible();
