@@ -256,12 +256,15 @@ test.describe("the web app's guards, in front of every route", () => {
     expect(files.filter((p) => mode(p) !== 0o600).map((p) => `${p} ${mode(p).toString(8)}`)).toEqual([]);
   });
 
-  test("an operator command against the running embedded database is refused, not silently lost", () => {
+  test("an operator command beside the running embedded database is run by the service (its socket), as the CLI's own would be", () => {
     const run = spawnSync(process.execPath, ["--import", "tsx", "api/src/cli/ops.ts", "ban-user", "nobody@example.com"], {
       env: { ...process.env, DATA_DIR: E2E.dataDir, DATABASE_URL: "" },
       encoding: "utf8",
     });
-    expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/embedded database .* is open in process \d+\. Stop that process first/);
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe("no account nobody@example.com\n");
+    // The socket is the owner's alone, as the folder is.
+    expect(statSync(join(E2E.dataDir, "ops.sock")).mode & 0o777).toBe(0o600);
   });
 });
