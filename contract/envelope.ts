@@ -8,12 +8,13 @@ export const envelopeSchema = z.object({
   data: z.unknown().optional(),
 });
 
-type Envelope<T = unknown> = { code: 0; data: T } | { code: number; err_msg: string; data?: undefined };
+/** A refusal's `data`, when it has any, is what the client needs to act on it (contract/appeals.ts). */
+type Envelope<T = unknown> = { code: 0; data: T } | { code: number; err_msg: string; data?: Record<string, unknown> };
 
 export function ok<T>(data: T): Envelope<T> {
   return { code: 0, data };
 }
 
-export function fail(code: number, message: string): Envelope<never> {
-  return { code, err_msg: message };
+export function fail(code: number, message: string, data?: Record<string, unknown>): Envelope<never> {
+  return data ? { code, err_msg: message, data } : { code, err_msg: message };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AVATAR_REASONS, BAN_REASONS, PHOTO_REASONS } from "./moderation.ts";
+import { historyResult } from "./ledger.ts";
 import { authenticationCredential, ceremonyOptions, registrationCredential } from "./passkeys.ts";
 import { route } from "./route.ts";
 import { emptyResult, epochSeconds } from "./wire.ts";
@@ -94,6 +95,73 @@ const statusIcon = z.object({
 
 const statusId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
+const personRow = z.object({
+  user_id: z.number().int(),
+  display_id: z.string(),
+  email: z.string().describe("Empty once the account is deleted"),
+  name: z.string(),
+  created_at: epochSeconds,
+  banned_at: epochSeconds.nullable(),
+  deleted: z.boolean(),
+});
+
+const personLink = z.object({ user_id: z.number().int(), display_id: z.string(), email: z.string(), banned: z.boolean() });
+
+const person = personRow.extend({
+  invite_code: z.string(),
+  ban_reason: z.string().describe("A key of BAN_REASONS, or empty for a ban from before reasons"),
+  vv: z.string().describe("Balance, a decimal string with 8 places"),
+  power: z.number().int().describe("Own Soul Power"),
+  ui_lang: z.string(),
+  devices: z.array(
+    z.object({
+      did: z.string(),
+      registered_here: z.boolean().describe("The account was made on it"),
+      first_seen: epochSeconds.nullable(),
+      last_seen: epochSeconds.nullable(),
+      sessions: z.number().int().describe("Sign-ins of this account still open on it"),
+      banned_at: epochSeconds.nullable(),
+    }),
+  ),
+  sign_ins: z.array(
+    z.object({
+      kind: z.enum(["register", "login"]),
+      at: epochSeconds,
+      did: z.string().nullable(),
+      ip_prefix: z.string().nullable().describe("The keyed hash of the address's prefix (decision 064), shortened; never the address"),
+    }),
+  ),
+  inviters: z.array(personLink).describe("Who invited them, then who invited that one"),
+  team: z.object({ level1: z.number().int(), level2: z.number().int(), members: z.array(personLink).describe("Level-1 members, newest first") }),
+  application: z
+    .object({ status: z.string(), submitted_at: epochSeconds, reason: z.string().nullable(), picture: z.string(), contact: z.string() })
+    .nullable(),
+  appeals: z.array(
+    z.object({
+      id: z.number().int(),
+      text: z.string(),
+      created_at: epochSeconds,
+      outcome: z.string().nullable(),
+      decided_at: epochSeconds.nullable(),
+      decided_by: z.string().nullable(),
+    }),
+  ),
+  ledger: historyResult,
+});
+
+const pendingAppeal = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  display_id: z.string(),
+  email: z.string(),
+  text: z.string(),
+  created_at: epochSeconds,
+  banned_at: epochSeconds.nullable(),
+  ban_reason: z.string(),
+});
+
+const didField = z.string().trim().min(1).max(64);
+
 const clusterId = z.object({ cluster_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 
 export const operatorRoutes = {
@@ -140,7 +208,7 @@ export const operatorRoutes = {
     path: "/v1/ops/me/",
     summary: "The signed-in operator and what waits for them",
     auth: "operator",
-    response: z.object({ email: z.string(), avatars: z.number().int(), photos: z.number().int() }),
+    response: z.object({ email: z.string(), avatars: z.number().int(), photos: z.number().int(), appeals: z.number().int() }),
   }),
   avatars: route({
     method: "GET",
@@ -244,6 +312,62 @@ export const operatorRoutes = {
     auth: "operator",
     params: z.object({ ban_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
     response: z.object({ ban: clusterBan }),
+  }),
+  people: route({
+    method: "GET",
+    path: "/v1/ops/people/",
+    summary: "People found by e-mail (or its start), display id, invite code or device id",
+    auth: "operator",
+    query: z.object({ q: z.string().trim().min(1).max(254) }),
+    response: z.object({ items: z.array(personRow) }),
+  }),
+  person: route({
+    method: "GET",
+    path: "/v1/ops/people/{user_id}/",
+    summary: "One person: devices, sign-ins, team, ledger (a page before `ledger_cursor`), application and appeals",
+    auth: "operator",
+    params: userId,
+    query: z.object({ ledger_cursor: z.string().regex(/^\d{1,15}$/).optional() }),
+    response: z.object({ person }),
+  }),
+  banPerson: route({
+    method: "POST",
+    path: "/v1/ops/people/{user_id}/ban/",
+    summary: "Bans the account with a reason from the list, which its owner reads; or lifts its ban",
+    auth: "operator",
+    params: userId,
+    body: z.discriminatedUnion("banned", [
+      z.object({ banned: z.literal(true), reason: z.enum(BAN_REASONS), note }),
+      z.object({ banned: z.literal(false), note }),
+    ]),
+    response: z.object({ changed: z.boolean().describe("false when it was so already") }),
+  }),
+  banDevice: route({
+    method: "POST",
+    path: "/v1/ops/devices/ban/",
+    summary: "Refuses every sign-in and sign-up from a device, with a reason for the audit log; or lets it in again",
+    auth: "operator",
+    body: z.discriminatedUnion("banned", [
+      z.object({ did: didField, banned: z.literal(true), reason: z.enum(BAN_REASONS), note }),
+      z.object({ did: didField, banned: z.literal(false), note }),
+    ]),
+    response: emptyResult,
+  }),
+  appeals: route({
+    method: "GET",
+    path: "/v1/ops/appeals/",
+    summary: "The banned accounts' appeals waiting for a decision, oldest first",
+    auth: "operator",
+    response: z.object({ items: z.array(pendingAppeal) }),
+  }),
+  decideAppeal: route({
+    method: "POST",
+    path: "/v1/ops/appeals/{appeal_id}/",
+    summary: "Lifts the ban an appeal is about, or upholds it; the owner is told by e-mail",
+    auth: "operator",
+    params: z.object({ appeal_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+    body: z.object({ lift: z.boolean(), note }),
+    response: emptyResult,
   }),
 } as const;
 

@@ -1,4 +1,5 @@
 import { accountRoutes } from "./accounts.ts";
+import { appealRoutes } from "./appeals.ts";
 import { airdropRoutes } from "./airdrop.ts";
 import { campaignRoutes } from "./campaign.ts";
 import { filesRoutes } from "./files.ts";
@@ -30,6 +31,7 @@ export const routes = {
   push: pushRoutes,
   rules: rulesRoutes,
   operators: operatorRoutes,
+  appeals: appealRoutes,
 } as const;
 
 export const allRoutes: readonly RouteSpec[] = Object.values(routes).flatMap((feature) => Object.values(feature));

@@ -49,3 +49,8 @@ export function exchangePath(exchangeId: number): string {
 
 /** The Tools tab's gift boxes (app/routes/_app.force.tsx, its section #gift). */
 export const GIFTS_PATH = "/force#gift";
+
+/** The sign-in page in the reader's language: where a lifted ban's e-mail sends them. */
+export function loginPath(language: string): string {
+  return `/login?ui_lang=${encodeURIComponent(language)}`;
+}

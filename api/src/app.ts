@@ -17,6 +17,7 @@ import { filesApi } from "./routes/v1/files.ts";
 import { mapApi } from "./routes/v1/map.ts";
 import { campaignApi } from "./routes/v1/campaign.ts";
 import { operatorsApi } from "./routes/v1/operators.ts";
+import { appealsApi } from "./routes/v1/appeals.ts";
 import { profileApi } from "./routes/v1/profile.ts";
 import { pushApi } from "./routes/v1/push.ts";
 import { rulesApi } from "./routes/v1/rules.ts";
@@ -91,6 +92,7 @@ export async function buildApp(
   await app.register(mapApi);
   await app.register(campaignApi);
   await app.register(operatorsApi);
+  await app.register(appealsApi);
   await app.register(pushApi);
   await app.register(rulesApi);
   return app;

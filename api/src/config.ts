@@ -86,6 +86,10 @@ export const apiConfigSchema = z.object({
   OPERATOR_IDLE_MINUTES: int(30, 1),
   /** ...and this long after its sign-in, whatever happens. */
   OPERATOR_SESSION_HOURS: int(8, 1),
+  /** How long a banned account's proof (a sign-in, decision 066) lets it read why and appeal. */
+  APPEAL_PASS_MINUTES: int(60, 5),
+  /** After an appeal is upheld, how long until the account may appeal again. */
+  APPEAL_AGAIN_DAYS: int(30, 1),
   ROUND_SECONDS: int(28800, 1),
   ROUND_EPOCH: z.iso.datetime({ offset: true }).default("2026-01-01T00:00:00Z"),
   VV_PER_POWER_PER_ROUND: z

@@ -14,6 +14,8 @@ export class ApiError extends Error {
     message: string,
     /** Seconds until a refusal that is a wait ends (the API's Retry-After). */
     readonly retryAfter?: number,
+    /** The refusal's `data`, when the API sent what the client needs to act on it. */
+    readonly data?: unknown,
   ) {
     super(message);
   }
@@ -157,7 +159,12 @@ export async function callApi<S extends RouteSpec>(
   if (!envelope.success) throw new ApiError(ErrorCode.networkNoBody, "unreadable answer");
   const code = envelope.data.code || envelope.data.err_code || 0;
   if (code !== 0)
-    throw new ApiError(code, envelope.data.err_msg ?? "", typeof retryAfter === "string" ? Number(retryAfter) || undefined : undefined);
+    throw new ApiError(
+      code,
+      envelope.data.err_msg ?? "",
+      typeof retryAfter === "string" ? Number(retryAfter) || undefined : undefined,
+      envelope.data.data,
+    );
   const data = spec.response.safeParse(envelope.data.data ?? {});
   if (!data.success) throw new ApiError(ErrorCode.networkNoBody, "unexpected answer");
   return data.data as z.infer<S["response"]>;

@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
 import { expect } from "vitest";
 import type { OtpPurpose } from "#contract/accounts.ts";
+import { ErrorCode } from "#contract/errors.ts";
 import { aliasOf, parseAlias } from "#contract/people.ts";
 import { browserAt, type Browser, type PushService } from "../setup/push-service.ts";
 import { client, lastCode, type Answer, type TestApi } from "../setup/test-api.ts";
@@ -77,13 +78,20 @@ export function expectOk<T = any>(answer: Answer<T>): T {
   return answer.body.data as T;
 }
 
-/** Asserts a failure envelope `{code, err_msg}` with no data, at the given HTTP status. */
+/**
+ * Asserts a failure envelope `{code, err_msg}` at the given HTTP status, with no data but the one
+ * refusal that carries some: a banned account's, which may hold its appeal pass (decision 066).
+ */
 export function expectCode(answer: Answer, code: number, status = 200): void {
   expect(answer.body.code, JSON.stringify(answer.body)).toBe(code);
   expect(answer.status).toBe(status);
   expect(typeof answer.body.err_msg).toBe("string");
   expect(answer.body.err_msg!.length).toBeGreaterThan(0);
-  expect(answer.body.data).toBeUndefined();
+  if (code === ErrorCode.accountBanned && answer.body.data !== undefined) {
+    expect(answer.body.data).toEqual({ appeal_pass: expect.stringMatching(/^\d+\.\d+\.[\w-]+$/) });
+  } else {
+    expect(answer.body.data).toBeUndefined();
+  }
 }
 
 export async function newDid(api: TestApi): Promise<string> {

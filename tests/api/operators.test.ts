@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "#contract/errors.ts";
 import { AvatarStatus } from "#contract/profile-states.ts";
 import { users } from "#api/src/db/schema.ts";
-import { addOperator, removeOperator } from "#api/src/domain/operators/operators.ts";
+import { removeOperator } from "#api/src/domain/operators/operators.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { SoftAuthenticator } from "../setup/soft-authenticator.ts";
 import { caller, expectCode, expectOk, signUp } from "./helpers.ts";
+import { addedOperator, enrolledOperator, enrolWith, operatorEmail } from "./operator-session.ts";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -16,29 +17,9 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
-let serial = 0;
-const newEmail = () => `op${++serial}-${Date.now()}@ops.example.com`;
-
-/** operator-add, as the CLI runs it; answers the code the mail carries. */
-async function added(email: string): Promise<string> {
-  await addOperator(api.domain, { email, actor: "root" });
-  const mail = [...api.mails].reverse().find((m) => m.to === email)!;
-  expect(mail.subject).toBe("Your VV console enrolment code");
-  return /code for the VV operators' console: ([A-Z0-9]{10})/.exec(mail.text)![1];
-}
-
-function enrolWith(authenticator: SoftAuthenticator, email: string, code: string) {
-  return (async () => {
-    const { options } = expectOk(await caller(api).call("POST", "/v1/ops/enrol/options/", { email, code }));
-    return caller(api).call("POST", "/v1/ops/enrol/", { email, code, credential: authenticator.create(options) });
-  })();
-}
-
-async function enrolled(email = newEmail()) {
-  const laptop = new SoftAuthenticator(ORIGIN);
-  const { token } = expectOk(await enrolWith(laptop, email, await added(email)));
-  return { email, laptop, token: token as string, console: caller(api, { token }) };
-}
+const newEmail = operatorEmail;
+const added = (email: string) => addedOperator(api, email);
+const enrolled = (email?: string) => enrolledOperator(api, ORIGIN, email);
 
 async function signIn(authenticator: SoftAuthenticator) {
   const { options } = expectOk(await caller(api).call("POST", "/v1/ops/sign-in/options/"));

@@ -24,8 +24,10 @@ export const USAGE = `Operator commands (every change is audited):
   npm run ops -- operator-remove <email>
                                         end an operator's sessions; their passkeys stop signing in
   npm run ops -- operators              every operator, removed ones too
-  npm run ops -- ban-user <email>       ban a cheating account: logins revoked, no more rounds, gift boxes void,
-                                        forming exchanges cancelled, invite code dead
+  npm run ops -- ban-user <email> [reason]
+                                        ban a cheating account: logins revoked, no more rounds, gift boxes void,
+                                        forming exchanges cancelled, invite code dead; its owner reads the
+                                        reason (${BAN_REASONS.join(", ")}) in their language, and may appeal
   npm run ops -- unban-user <email>     mints again from the next round; nothing else comes back
   npm run ops -- ban-device <did>       refuse every login and registration from a device
   npm run ops -- unban-device <did>
@@ -124,9 +126,9 @@ const commands: Record<string, Command> = {
     },
   },
   "ban-user": {
-    arity: [1, 1],
-    run: async (ctx, [email], actor) =>
-      (await setUserBan(ctx, { email, banned: true, actor })) ? `banned ${email}` : `no account ${email}`,
+    arity: [1, 2],
+    run: async (ctx, [email, reason], actor) =>
+      (await setUserBan(ctx, { email, banned: true, reason, actor })) ? `banned ${email}` : `no account ${email}`,
   },
   "unban-user": {
     arity: [1, 1],

@@ -8,6 +8,8 @@ export class Failure extends Error {
     message: string = ERROR_MESSAGES[code],
     /** Seconds until the refusal ends, when it is a wait: sent as Retry-After, so clients can say how long. */
     readonly retryAfter?: number,
+    /** What the client needs to act on the refusal, sent as the envelope's `data`. */
+    readonly data?: Record<string, unknown>,
   ) {
     super(message);
   }

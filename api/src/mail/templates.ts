@@ -38,6 +38,11 @@ ${paragraphs}
 <p>— VV</p></body></html>`;
 }
 
+/** The one thing the reader can do, as a button. */
+function actionButton(url: string, label: string): string {
+  return `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#5b3df5;color:#fff;font-weight:700;text-decoration:none">${escapeHtml(label)}</a></p>`;
+}
+
 const OTP_INTROS = { register: "otp.introRegister", login: "otp.introLogin", change_email: "otp.introChangeEmail" } as const;
 
 /** The one-time-code e-mail, in plain text and simple HTML, in the reader's language. */
@@ -114,7 +119,7 @@ function teammateMail(words: ReminderWords, input: ReminderInput): MailMessage {
       lng,
       `<p>${escapeHtml(intro)}</p>
 <p>${escapeHtml(body)}</p>
-<p><a href="${escapeHtml(input.claimUrl)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#5b3df5;color:#fff;font-weight:700;text-decoration:none">${escapeHtml(action)}</a></p>
+${actionButton(input.claimUrl, action)}
 <p style="color:#555">${escapeHtml(why)}</p>`,
     ),
   };
@@ -161,7 +166,7 @@ export function roundMail(input: {
       lng,
       `<p>${escapeHtml(intro)}</p>
 <p>${escapeHtml(body)}</p>
-<p><a href="${escapeHtml(input.claimUrl)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#5b3df5;color:#fff;font-weight:700;text-decoration:none">${escapeHtml(action)}</a></p>
+${actionButton(input.claimUrl, action)}
 <p style="color:#555">${escapeHtml(why)} <a href="${escapeHtml(input.unsubscribeUrl)}">${escapeHtml(unsubscribe)}</a></p>`,
     ),
     headers: { "List-Unsubscribe": targets.join(", "), "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
@@ -190,7 +195,32 @@ export function newDeviceMail(input: { to: string; browser: string; os: string; 
       lng,
       `<p>${escapeHtml(intro)}</p>
 <p>${escapeHtml(ifYou)}</p>
-<p><a href="${escapeHtml(input.endUrl)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#5b3df5;color:#fff;font-weight:700;text-decoration:none">${escapeHtml(action)}</a></p>`,
+${actionButton(input.endUrl, action)}`,
     ),
+  };
+}
+
+/** What an operator decided on the account's appeal: open again, with the way in; or upheld, with when it may appeal again. */
+export function appealOutcomeMail(
+  input: { to: string; language?: string } & ({ lifted: true; signInUrl: string } | { lifted: false; againDays: number }),
+): MailMessage {
+  const { t, lng } = tFor(input.language);
+  if (input.lifted) {
+    const body = t("appeal.lifted");
+    const action = t("appeal.liftedAction");
+    return {
+      to: input.to,
+      subject: t("appeal.liftedSubject"),
+      text: `${body}\n\n${action}: ${input.signInUrl}\n\n— VV\n`,
+      html: htmlPage(lng, `<p>${escapeHtml(body)}</p>\n${actionButton(input.signInUrl, action)}`),
+    };
+  }
+  const body = t("appeal.upheld");
+  const again = t("appeal.again", { days: input.againDays });
+  return {
+    to: input.to,
+    subject: t("appeal.upheldSubject"),
+    text: `${body}\n\n${again}\n\n— VV\n`,
+    html: htmlPage(lng, `<p>${escapeHtml(body)}</p>\n<p>${escapeHtml(again)}</p>`),
   };
 }

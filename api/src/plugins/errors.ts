@@ -20,7 +20,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error instanceof Failure) {
       if (error.cause) request.log.warn({ err: error.cause, code: error.code }, "request failed");
       if (error.retryAfter !== undefined) void reply.header("retry-after", String(error.retryAfter));
-      return reply.code(error.status).send(fail(error.code, error.message));
+      return reply.code(error.status).send(fail(error.code, error.message, error.data));
     }
     const status = error.statusCode ?? 500;
     const code = TRANSPORT[status];

@@ -2,12 +2,13 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { fail } from "#contract/envelope.ts";
 import { accountRoutes } from "#contract/accounts.ts";
+import { appealRoutes } from "#contract/appeals.ts";
 import { ledgerRoutes } from "#contract/ledger.ts";
 import { passkeyRoutes } from "#contract/passkeys.ts";
 import { ErrorCode, ERROR_MESSAGES } from "#contract/errors.ts";
 import { rateLimits, type RateLimits } from "#lib/rate-limit.ts";
 
-/** Calls that send or try codes or passkeys or make accounts and devices: a tighter limit per client IP. */
+/** Calls that send or try codes, passkeys or appeal passes, or make accounts and devices: a tighter limit per client IP. */
 const AUTH_ROUTES = new Set<string>(
   [
     accountRoutes.did,
@@ -19,6 +20,8 @@ const AUTH_ROUTES = new Set<string>(
     accountRoutes.changeEmail,
     passkeyRoutes.signInOptions,
     passkeyRoutes.signIn,
+    appealRoutes.standing,
+    appealRoutes.send,
   ].map((r) => r.path),
 );
 

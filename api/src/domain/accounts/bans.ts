@@ -1,4 +1,7 @@
 import { eq } from "drizzle-orm";
+import { ErrorCode } from "#contract/errors.ts";
+import { BAN_REASONS, isReason } from "#contract/moderation.ts";
+import { Failure } from "#api/src/lib/failure.ts";
 import { auditLog, devices, users } from "#api/src/db/schema.ts";
 import { resumeMinting, stopMinting } from "#api/src/domain/airdrop/claims.ts";
 import { removeWebPushSubscriptions } from "#api/src/domain/push/subscriptions.ts";
@@ -18,7 +21,10 @@ import { forgetTokenLookups, revokeAllTokens } from "./tokens.ts";
  * invite code is no one's while it lasts. An unban lets it mint again from the next round and
  * gives nothing else back (docs/decisions/038).
  */
-export async function setUserBan(ctx: DomainContext, input: { email: string; banned: boolean; actor: string }): Promise<boolean> {
+export async function setUserBan(
+  ctx: DomainContext,
+  input: { email: string; banned: boolean; reason?: string; actor: string },
+): Promise<boolean> {
   // By the canonical form (docs/decisions/037): a variant of the address bans its mailbox's
   // account, and every account from before that rule that shares the mailbox.
   const found = await ctx.db
@@ -26,20 +32,40 @@ export async function setUserBan(ctx: DomainContext, input: { email: string; ban
     .from(users)
     .where(eq(users.emailCanonical, canonicalEmail(input.email)));
   if (!found.length) return false;
-  const ids = found.map((u) => u.id);
-  await inTransaction(ctx, async (tx) => {
-    const changed = await applyBans(tx, ids, { banned: input.banned });
-    for (const id of changed) {
+  await banAccounts(ctx, { ...input, userIds: found.map((u) => u.id), note: "" });
+  return true;
+}
+
+/** What a ban's audit row keeps beside who and when: the reason given, and the operator's note. */
+function banDetail(input: { banned: boolean; reason?: string; note?: string }): Record<string, string> {
+  return { ...(input.banned && input.reason ? { reason: input.reason } : {}), ...(input.note ? { note: input.note } : {}) };
+}
+
+/**
+ * Bans the accounts with a reason their owners read (contract/moderation.ts), or lifts their
+ * bans, one audit row for each account it changed (the operator's note in it). Returns those.
+ */
+export async function banAccounts(
+  ctx: DomainContext,
+  input: { userIds: number[]; banned: boolean; reason?: string; note: string; actor: string },
+): Promise<number[]> {
+  if (input.banned && input.reason !== undefined && !isReason(BAN_REASONS, input.reason)) throw new Failure(ErrorCode.farmBanReasonUnknown);
+  const changed = await inTransaction(ctx, async (tx) => {
+    // Banning again changes the reason; lifting a ban that is not there is no act.
+    const acted = await applyBans(tx, input.userIds, { banned: input.banned, reason: input.reason, changesOnly: !input.banned });
+    for (const id of acted) {
       await tx.db.insert(auditLog).values({
         at: tx.clock.now(),
         actor: input.actor,
         action: input.banned ? "user.ban" : "user.unban",
         target: `user:${id}`,
+        detail: banDetail(input),
       });
     }
+    return acted;
   });
   forgetTokenLookups(ctx);
-  return true;
+  return changed;
 }
 
 /**
@@ -96,7 +122,11 @@ export async function endActivity(tx: DomainContext, userId: number): Promise<vo
   await voidUnusedBoxes(tx, userId);
 }
 
-export async function setDeviceBan(ctx: DomainContext, input: { did: string; banned: boolean; actor: string }): Promise<void> {
+/** Bans a device (every sign-in and sign-up from it refused) or lets it in again; the reason and note are the audit log's. */
+export async function setDeviceBan(
+  ctx: DomainContext,
+  input: { did: string; banned: boolean; reason?: string; note?: string; actor: string },
+): Promise<void> {
   await inTransaction(ctx, async (tx) => {
     const at = tx.clock.now();
     const bannedAt = input.banned ? at : null;
@@ -109,6 +139,7 @@ export async function setDeviceBan(ctx: DomainContext, input: { did: string; ban
       actor: input.actor,
       action: input.banned ? "device.ban" : "device.unban",
       target: `device:${input.did}`,
+      detail: banDetail(input),
     });
   });
 }

@@ -7,6 +7,7 @@ import { authTokens, users } from "#api/src/db/schema.ts";
 import { randomCode, randomDigits } from "#lib/crypto.ts";
 import { uniqueViolation } from "#api/src/lib/db-errors.ts";
 import { Failure } from "#api/src/lib/failure.ts";
+import { bannedRefusal } from "#api/src/domain/appeals/pass.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { recordAccountEvent } from "#api/src/domain/farms/evidence.ts";
 import { toUser, type UserRow } from "#api/src/domain/profile/users.ts";
@@ -127,17 +128,23 @@ async function insertUser(ctx: DomainContext, values: Omit<typeof users.$inferIn
 export async function login(ctx: DomainContext, input: { email: string; code: string; did?: string } & Agent): Promise<Session> {
   const { canonical, existing } = await checkEmailFor(ctx, input.email, "login");
   const user = existing!;
+  if (user.bannedAt) {
+    // The code proves the mailbox: its owner learns why, and may appeal (decision 066).
+    const device = await findDevice(ctx, input.did);
+    await consumeCode(ctx, { email: canonical, purpose: "login", code: input.code, did: device.did });
+    throw bannedRefusal(ctx, user.id);
+  }
   const device = await admitOnDevice(ctx, user, input.did);
   await consumeCode(ctx, { email: canonical, purpose: "login", code: input.code, did: device.did });
   return openSession(ctx, user, device.did, input);
 }
 
 /**
- * The rules of the device for signing an existing account in (bans, accounts a day), checked
- * before the proof is spent: a code or a passkey alike.
+ * The rules of the device for signing an existing account in (its ban, accounts a day), checked
+ * before the proof is spent: a code or a passkey alike. A banned account never gets here: it is
+ * refused once proven, with its appeal pass.
  */
 export async function admitOnDevice(ctx: DomainContext, user: UserRow, did: string | undefined): Promise<Device> {
-  if (user.bannedAt) throw new Failure(ErrorCode.accountBanned);
   const device = await findDevice(ctx, did);
   if (!(await hasDailySlot(ctx, { did: device.did, userId: user.id }))) throw new Failure(ErrorCode.deviceDailyLogin);
   return device;

@@ -4,6 +4,7 @@ import type { Db } from "#api/src/db/client.ts";
 import { prepared } from "#api/src/db/prepared.ts";
 import { authTokens, users } from "#api/src/db/schema.ts";
 import { keyedHash, randomToken } from "#lib/crypto.ts";
+import { bannedRefusal } from "#api/src/domain/appeals/pass.ts";
 import { Failure } from "#api/src/lib/failure.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { removeDeviceSubscriptions } from "#api/src/domain/push/subscriptions.ts";
@@ -93,7 +94,9 @@ export async function authenticate(ctx: DomainContext, token: string | undefined
   // call, not only on the first one (which revokes its tokens).
   if (row.account.bannedAt) {
     await revokeAllTokens(ctx, row.token.userId);
-    throw new Failure(ErrorCode.accountBanned);
+    // A token the ban (not its owner, earlier) ended still proves who holds it: it may appeal.
+    const endedByBan = !row.token.revokedAt || row.token.revokedAt >= row.account.bannedAt;
+    throw bannedRefusal(ctx, endedByBan ? row.token.userId : undefined);
   }
   const idleLimit = now.getTime() - ctx.config.TOKEN_IDLE_DAYS * 86_400_000;
   if (row.token.revokedAt || row.token.lastSeenAt.getTime() < idleLimit) {

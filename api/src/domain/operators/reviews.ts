@@ -5,6 +5,7 @@ import { Failure } from "#api/src/lib/failure.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 import { pendingApplications, reviewApplication } from "#api/src/domain/campaign/review.ts";
 import { pendingAvatars, reviewAvatar } from "#api/src/domain/profile/avatar-review.ts";
+import { appealQueue } from "#api/src/domain/appeals/appeals.ts";
 import type { Operator } from "./console-sessions.ts";
 
 /** The console's side of the review queues: the same domain functions as the CLI's, under the operator's name. */
@@ -63,6 +64,6 @@ export async function decidePhoto(
 }
 
 export async function waiting(ctx: DomainContext, operator: Operator) {
-  const [avatars, photos] = await Promise.all([pendingAvatars(ctx), pendingApplications(ctx)]);
-  return { email: operator.email, avatars: avatars.length, photos: photos.length };
+  const [avatars, photos, appeals] = await Promise.all([pendingAvatars(ctx), pendingApplications(ctx), appealQueue(ctx)]);
+  return { email: operator.email, avatars: avatars.length, photos: photos.length, appeals: appeals.length };
 }

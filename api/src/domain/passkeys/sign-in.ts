@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { generateAuthenticationOptions, type AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { ErrorCode } from "#contract/errors.ts";
 import { passkeys, users } from "#api/src/db/schema.ts";
+import { bannedRefusal } from "#api/src/domain/appeals/pass.ts";
 import { Failure } from "#api/src/lib/failure.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { findDevice } from "#api/src/domain/accounts/devices.ts";
@@ -29,8 +30,8 @@ export async function signInOptions(ctx: DomainContext, input: { did?: string })
 
 /**
  * Signs in with a passkey. The account is known only once the passkey is: then the same rules as
- * a code sign-in apply (a banned account, a banned device, the device's accounts a day), before
- * the signature is checked and the session opened. The challenge is spent first, so an answer
+ * a code sign-in apply (a banned device, the device's accounts a day), before the signature is
+ * checked and the session opened; a banned account is refused after it, with its appeal pass. The challenge is spent first, so an answer
  * counts once whatever follows.
  */
 export async function signInWithPasskey(
@@ -46,10 +47,18 @@ export async function signInWithPasskey(
     .where(eq(passkeys.credentialId, input.credential.id));
   if (!found || found.user.deletedAt) throw new Failure(ErrorCode.passkeyUnknown);
   const { passkey, user } = found;
+  const proven = () => {
+    const handle = input.credential.response.userHandle;
+    if (handle !== undefined && handle !== passkey.userHandle) throw new Failure(ErrorCode.passkeyFailed);
+    return verifiedAssertion(ctx, input.credential, signed, passkey);
+  };
+  if (user.bannedAt) {
+    // The signature proves the account: its owner learns why, and may appeal (decision 066).
+    await proven();
+    throw bannedRefusal(ctx, user.id);
+  }
   const device = await admitOnDevice(ctx, user, input.did);
-  const handle = input.credential.response.userHandle;
-  if (handle !== undefined && handle !== passkey.userHandle) throw new Failure(ErrorCode.passkeyFailed);
-  const { authenticationInfo: info } = await verifiedAssertion(ctx, input.credential, signed, passkey);
+  const { authenticationInfo: info } = await proven();
   return inTransaction(ctx, async (tx) => {
     await tx.db
       .update(passkeys)

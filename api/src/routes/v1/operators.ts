@@ -1,6 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { operatorRoutes } from "#contract/operators.ts";
+import { setDeviceBan } from "#api/src/domain/accounts/bans.ts";
+import { appealQueue, decideAppeal } from "#api/src/domain/appeals/appeals.ts";
+import { banPerson, personPage, searchPeople } from "#api/src/domain/operators/people.ts";
 import { auditPage } from "#api/src/domain/operators/audit.ts";
 import { endConsoleSession } from "#api/src/domain/operators/console-sessions.ts";
 import { banFarm, cluster, clusters, farmBans, undoFarmBan } from "#api/src/domain/operators/farms.ts";
@@ -43,5 +46,16 @@ export async function operatorsApi(app: FastifyInstance): Promise<void> {
   bind(app, operatorRoutes.farm, ({ params }) => cluster(ctx, params.cluster_id));
   bind(app, operatorRoutes.banFarm, ({ operator, params, body }) => banFarm(ctx, operator, params.cluster_id, body));
   bind(app, operatorRoutes.farmBans, () => farmBans(ctx));
+  bind(app, operatorRoutes.people, ({ query }) => searchPeople(ctx, query.q));
+  bind(app, operatorRoutes.person, ({ params, query }) => personPage(ctx, params.user_id, query.ledger_cursor));
+  bind(app, operatorRoutes.banPerson, ({ operator, params, body }) => banPerson(ctx, operator, params.user_id, body));
+  bind(app, operatorRoutes.banDevice, async ({ operator, body }) => {
+    await setDeviceBan(ctx, { ...body, reason: body.banned ? body.reason : undefined, actor: operator.actor });
+    return {};
+  });
+  bind(app, operatorRoutes.appeals, async () => ({ items: await appealQueue(ctx) }));
+  bind(app, operatorRoutes.decideAppeal, ({ operator, params, body }) =>
+    decideAppeal(ctx, { appealId: params.appeal_id, ...body, actor: operator.actor }),
+  );
   bind(app, operatorRoutes.undoFarmBan, ({ operator, params }) => undoFarmBan(ctx, operator, params.ban_id));
 }
