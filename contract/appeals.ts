@@ -13,7 +13,7 @@ export const APPEAL_MIN_CHARS = 20;
 export const APPEAL_MAX_CHARS = 1000;
 
 /** The refusal's data for a banned account that proved who it is. */
-export const bannedRefusalData = z.object({ appeal_pass: z.string().min(1).max(200) });
+export const bannedRefusalData = z.object({ appeal_pass: z.string().min(1).max(200), pass_expires_at: epochSeconds });
 
 const pass = bannedRefusalData.shape.appeal_pass;
 

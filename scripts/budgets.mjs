@@ -17,7 +17,7 @@ import { gzipSync } from "node:zlib";
 
 const JS_BUDGET = 100 * 1024;
 const CSS_BUDGET = 15 * 1024;
-const NO_JS_PAGES = new Set(["/privacy", "/terms", "/rules", "/download", "/offline"]);
+const NO_JS_PAGES = new Set(["/privacy", "/terms", "/rules", "/download", "/offline", "/appeal"]);
 const PAGES = [
   "/login",
   "/register",
@@ -36,6 +36,7 @@ const PAGES = [
   "/rules",
   "/download",
   "/offline",
+  "/appeal",
 ];
 
 const check = process.argv.includes("--check");

@@ -33,6 +33,7 @@ let session: ReturnType<typeof createSessionStorage> | undefined;
 let device: ReturnType<typeof createCookie> | undefined;
 let toast: ReturnType<typeof createCookie> | undefined;
 let app: ReturnType<typeof createCookie> | undefined;
+let appeal: ReturnType<typeof createCookie> | undefined;
 
 function createSessionStorage() {
   return createCookieSessionStorage<SessionData>({
@@ -69,4 +70,12 @@ export function toastCookie() {
  */
 export function appCookie() {
   return (app ??= createCookie("vv_app", { ...signed(), maxAge: YEAR }));
+}
+
+/**
+ * A banned account's appeal pass (decision 066), sent to /appeal alone, for as long as the pass
+ * is good (the maxAge each serialize gives). The API signed it: nothing to sign again.
+ */
+export function appealCookie() {
+  return (appeal ??= createCookie("vv_appeal", { ...base(), path: "/appeal" }));
 }

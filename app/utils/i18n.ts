@@ -19,6 +19,7 @@ export const FEATURE_NAMESPACES = [
   "rules",
   "passkeys",
   "moderation",
+  "appeal",
 ] as const;
 export type Namespace = (typeof ROOT_NAMESPACES)[number] | (typeof FEATURE_NAMESPACES)[number];
 

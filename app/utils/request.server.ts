@@ -5,6 +5,7 @@ import { ErrorCode } from "#contract/errors.ts";
 import type { LanguageCode } from "#contract/languages.ts";
 import type { RouteSpec } from "#contract/route.ts";
 import { ApiError, callApi, type Caller } from "./api.server.ts";
+import { toAppealPage } from "./appeal-pass.server.ts";
 import { appFromRequest } from "./app-client.server.ts";
 import { detectLocale } from "#lib/visitor-language.ts";
 import { hoursMinutesText } from "./format.ts";
@@ -57,7 +58,8 @@ export async function requireSignedIn(request: Request): Promise<RequestContext>
 
 /**
  * A call made for a signed-in page. An expired or banned login clears the session and
- * sends the user to /login with the reason as a toast; other failures are thrown on.
+ * sends the user to /login with the reason as a toast (a banned one that carries its appeal pass
+ * to the appeal page instead); other failures are thrown on.
  */
 export async function callSignedIn<S extends RouteSpec>(
   request: Request,
@@ -68,6 +70,8 @@ export async function callSignedIn<S extends RouteSpec>(
   try {
     return await callApi(spec, ctx.caller, input);
   } catch (error) {
+    const appeal = await toAppealPage(ctx.session, error);
+    if (appeal) throw appeal;
     if (error instanceof ApiError && (error.code === ErrorCode.loginExpired || error.code === ErrorCode.accountBanned)) {
       const headers = withCookies(await signedOutCookies(ctx.session));
       throw await redirectWithToast(loginPath(request), errorToast(error), { headers });

@@ -88,7 +88,7 @@ export function expectCode(answer: Answer, code: number, status = 200): void {
   expect(typeof answer.body.err_msg).toBe("string");
   expect(answer.body.err_msg!.length).toBeGreaterThan(0);
   if (code === ErrorCode.accountBanned && answer.body.data !== undefined) {
-    expect(answer.body.data).toEqual({ appeal_pass: expect.stringMatching(/^\d+\.\d+\.[\w-]+$/) });
+    expect(answer.body.data).toEqual({ appeal_pass: expect.stringMatching(/^\d+\.\d+\.[\w-]+$/), pass_expires_at: expect.any(Number) });
   } else {
     expect(answer.body.data).toBeUndefined();
   }

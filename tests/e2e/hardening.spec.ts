@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { statSync, readdirSync } from "node:fs";
@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { expect, test } from "./fixtures.ts";
 import { E2E } from "./env.ts";
 import { signedUpAs, strings, uniqueEmail } from "./helpers.ts";
+import { runOps } from "./ops.ts";
 import { actionData, readSingleFetch } from "../setup/single-fetch.ts";
 
 const t = strings("en");
@@ -257,13 +258,7 @@ test.describe("the web app's guards, in front of every route", () => {
   });
 
   test("an operator command beside the running embedded database is run by the service (its socket), as the CLI's own would be", () => {
-    const run = spawnSync(process.execPath, ["--import", "tsx", "api/src/cli/ops.ts", "ban-user", "nobody@example.com"], {
-      env: { ...process.env, DATA_DIR: E2E.dataDir, DATABASE_URL: "" },
-      encoding: "utf8",
-    });
-    expect(run.stderr).toBe("");
-    expect(run.status).toBe(0);
-    expect(run.stdout).toBe("no account nobody@example.com\n");
+    expect(runOps("ban-user", "nobody@example.com")).toBe("no account nobody@example.com\n");
     // The socket is the owner's alone, as the folder is.
     expect(statSync(join(E2E.dataDir, "ops.sock")).mode & 0o777).toBe(0o600);
   });

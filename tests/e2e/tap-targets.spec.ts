@@ -57,7 +57,7 @@ for (const lng of ["en", "ar"]) {
     const visitor = await phone(browser);
     await visit(
       visitor,
-      ["/login", "/register", "/privacy", "/terms", "/rules", "/download", "/unsubscribe?token=nope", "/offline"],
+      ["/login", "/register", "/privacy", "/terms", "/rules", "/download", "/unsubscribe?token=nope", "/offline", "/appeal"],
       lng,
       found,
     );

@@ -40,6 +40,7 @@ const DYNAMIC: [RegExp, (m: RegExpMatchArray) => boolean][] = [
   [/^people:animals\.\w+$/, () => code.includes("`people:animals.${")],
   [/^moderation:avatar\.\w+$/, () => code.includes("`moderation:avatar.${user.avatar_reject_reason}`")],
   [/^moderation:photo\.\w+$/, () => code.includes("`moderation:photo.${campaign.reason}`")],
+  [/^moderation:ban\.\w+$/, () => code.includes("`moderation:ban.${reason}`")],
   [/^ledger:filter\.kinds\.\w+$/, () => code.includes("`ledger:filter.kinds.${kind}`")],
   [/^ledger:tasks\.t\d$/, () => code.includes("`ledger:tasks.t${line.task}`")],
   [/^ledger:asset\.\w+$/, () => code.includes("`ledger:asset.${line.asset}`")],

@@ -1,5 +1,6 @@
 import type { DomainContext } from "#api/src/domain/context.ts";
 import { setDeviceBan, setUserBan } from "#api/src/domain/accounts/bans.ts";
+import { appealQueue, decideAppeal } from "#api/src/domain/appeals/appeals.ts";
 import { pendingApplications, reviewApplication } from "#api/src/domain/campaign/review.ts";
 import { banCluster, clusterBanList, undoClusterBan } from "#api/src/domain/farms/bans.ts";
 import { farmCluster, farmClusters } from "#api/src/domain/farms/clusters.ts";
@@ -29,6 +30,11 @@ export const USAGE = `Operator commands (every change is audited):
                                         forming exchanges cancelled, invite code dead; its owner reads the
                                         reason (${BAN_REASONS.join(", ")}) in their language, and may appeal
   npm run ops -- unban-user <email>     mints again from the next round; nothing else comes back
+  npm run ops -- appeals                the banned accounts' appeals waiting, oldest first: appeal id, user, reason, text
+  npm run ops -- appeal-lift <appeal id> [note...]
+                                        end the ban the appeal is about; its owner is mailed that they can sign in
+  npm run ops -- appeal-uphold <appeal id> [note...]
+                                        keep the ban; its owner is mailed when they may appeal again
   npm run ops -- ban-device <did>       refuse every login and registration from a device
   npm run ops -- unban-device <did>
   npm run ops -- avatars                the avatars waiting for review: user id, display id, picture
@@ -134,6 +140,29 @@ const commands: Record<string, Command> = {
     arity: [1, 1],
     run: async (ctx, [email], actor) =>
       (await setUserBan(ctx, { email, banned: false, actor })) ? `unbanned ${email}` : `no account ${email}`,
+  },
+  appeals: {
+    arity: [0, 0],
+    run: async (ctx) => {
+      const waiting = await appealQueue(ctx);
+      if (waiting.length === 0) return "no appeal waits";
+      const rows = waiting.map((a) => `${a.id}\t${a.display_id} (id ${a.user_id})\t${a.ban_reason || "-"}\t${a.text.replace(/\s+/g, " ")}`);
+      return ["appeal\tuser\treason\ttext", ...rows].join("\n");
+    },
+  },
+  "appeal-lift": {
+    arity: [1, Infinity],
+    run: async (ctx, [id, ...note], actor) => {
+      await decideAppeal(ctx, { appealId: integerArg(id, "appeal id"), lift: true, note: note.join(" "), actor });
+      return `appeal ${id}: the ban is lifted`;
+    },
+  },
+  "appeal-uphold": {
+    arity: [1, Infinity],
+    run: async (ctx, [id, ...note], actor) => {
+      await decideAppeal(ctx, { appealId: integerArg(id, "appeal id"), lift: false, note: note.join(" "), actor });
+      return `appeal ${id}: the ban stays`;
+    },
   },
   "ban-device": {
     arity: [1, 1],

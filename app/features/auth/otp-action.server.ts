@@ -7,6 +7,7 @@ import { field, postedForm, type StatusRefusal } from "#app/utils/intent-action.
 import { errorToast, requestContext, type RequestContext } from "#app/utils/request.server.ts";
 import { passkeysHere } from "#app/features/passkeys/passkeys-here.server.ts";
 import { postedCredential } from "#app/features/passkeys/posted-credential.server.ts";
+import { toAppealPage } from "#app/utils/appeal-pass.server.ts";
 import { safeRedirect } from "#app/utils/safe-redirect.ts";
 import { deviceIdCookies, signedInCookies, withCookies } from "#app/utils/session.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -70,7 +71,7 @@ export async function otpAction(request: Request, mode: "login" | "register"): P
         withEvent({ kind: "success", key: "auth:welcomeBack" }, "login", "passkey"),
       );
     } catch (error) {
-      return { ...kept, sent: false, toast: withEvent(errorToast(error, ctx.locale), "login", "passkey") };
+      return (await toAppealPage(ctx.session, error)) ?? { ...kept, sent: false, toast: withEvent(errorToast(error, ctx.locale), "login", "passkey") };
     }
   }
 
@@ -89,6 +90,8 @@ export async function otpAction(request: Request, mode: "login" | "register"): P
     // After a code, the page offers a passkey for next time (where passkeys can be used here).
     return await signedIn(ctx, result, field(form, "redirectTo"), passkeysHere(request, ctx) ? { ...welcome, offer: "passkey" } : welcome);
   } catch (error) {
+    const appeal = await toAppealPage(ctx.session, error);
+    if (appeal) return appeal;
     const asked = mode === "register" ? await proofAsked(ctx, error, { email, intent: "register", posted: proof }) : {};
     return { ...kept, sent: true, ...asked, toast: withEvent(errorToast(error, ctx.locale), "login", mode) };
   }

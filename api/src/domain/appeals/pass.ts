@@ -12,9 +12,9 @@ import { keyedHash, sameHash } from "#lib/crypto.ts";
 
 const mac = (ctx: DomainContext, userId: number, expires: number) => keyedHash(ctx.config.API_SECRET, `appeal-pass:${userId}:${expires}`);
 
-function issuePass(ctx: DomainContext, userId: number): string {
+function issuePass(ctx: DomainContext, userId: number) {
   const expires = Math.floor(ctx.clock.now().getTime() / 1000) + ctx.config.APPEAL_PASS_MINUTES * 60;
-  return `${userId}.${expires}.${mac(ctx, userId, expires)}`;
+  return { appeal_pass: `${userId}.${expires}.${mac(ctx, userId, expires)}`, pass_expires_at: expires };
 }
 
 /** The account a pass was issued to; an altered or expired one is 300139. */
@@ -35,6 +35,5 @@ export function passHolder(ctx: DomainContext, pass: string): number {
 
 /** The one refusal a banned account gets, with a pass when it has just proved it is the account's. */
 export function bannedRefusal(ctx: DomainContext, provenUserId?: number): Failure {
-  const data = provenUserId === undefined ? undefined : { appeal_pass: issuePass(ctx, provenUserId) };
-  return new Failure(ErrorCode.accountBanned, 200, undefined, undefined, data);
+  return new Failure(ErrorCode.accountBanned, 200, undefined, undefined, provenUserId === undefined ? undefined : issuePass(ctx, provenUserId));
 }
