@@ -71,7 +71,13 @@ export async function otpAction(request: Request, mode: "login" | "register"): P
         withEvent({ kind: "success", key: "auth:welcomeBack" }, "login", "passkey"),
       );
     } catch (error) {
-      return (await toAppealPage(ctx.session, error)) ?? { ...kept, sent: false, toast: withEvent(errorToast(error, ctx.locale), "login", "passkey") };
+      return (
+        (await toAppealPage(ctx.session, error)) ?? {
+          ...kept,
+          sent: false,
+          toast: withEvent(errorToast(error, ctx.locale), "login", "passkey"),
+        }
+      );
     }
   }
 

@@ -35,5 +35,11 @@ export function passHolder(ctx: DomainContext, pass: string): number {
 
 /** The one refusal a banned account gets, with a pass when it has just proved it is the account's. */
 export function bannedRefusal(ctx: DomainContext, provenUserId?: number): Failure {
-  return new Failure(ErrorCode.accountBanned, 200, undefined, undefined, provenUserId === undefined ? undefined : issuePass(ctx, provenUserId));
+  return new Failure(
+    ErrorCode.accountBanned,
+    200,
+    undefined,
+    undefined,
+    provenUserId === undefined ? undefined : issuePass(ctx, provenUserId),
+  );
 }
