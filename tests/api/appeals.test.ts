@@ -202,7 +202,8 @@ describe("a banned account reads why and appeals", () => {
     });
     expectCode(await send(`${APPEAL} Third.`), ErrorCode.appealPassInvalid);
     api.clock.advance(120);
-    expect((await logIn(api, owner.email, owner.did)).answer.body.code).toBe(0);
+    const back = await logIn(api, owner.email, owner.did);
+    expect(back.answer.body.code).toBe(0);
     const [user] = await api.domain.db.select().from(users).where(eq(users.id, owner.user.id));
     expect(user).toMatchObject({ bannedAt: null, banReason: "" });
     const acts = await api.domain.db
@@ -211,5 +212,10 @@ describe("a banned account reads why and appeals", () => {
       .where(eq(auditLog.target, `user:${owner.user.id}`));
     expect(acts.map((a) => a.action)).toEqual(["user.ban", "appeal.uphold", "appeal.lift"]);
     expect(acts[1]).toMatchObject({ actor: `operator:${op.email}`, detail: { appeal: mine.id, note: "same device as 40 others" } });
+
+    // An appeal is the person's own words: deleting the account erases it.
+    back.client.state.token = back.answer.body.data.token;
+    expectOk(await back.client.call("POST", "/v1/user/delete/", { confirm: "DELETE" }));
+    expect(await api.domain.db.select().from(appeals).where(eq(appeals.userId, owner.user.id))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { ErrorCode } from "#contract/errors.ts";
 import { AvatarStatus, DELETE_WORD } from "#contract/profile-states.ts";
 import { mediaPath } from "#contract/web-paths.ts";
-import { auditLog, campaignApplications, uploads, users } from "#api/src/db/schema.ts";
+import { appeals, auditLog, campaignApplications, uploads, users } from "#api/src/db/schema.ts";
 import { Failure } from "#api/src/lib/failure.ts";
 import { endActivity } from "#api/src/domain/accounts/bans.ts";
 import { removePushTokens } from "#api/src/domain/accounts/push-tokens.ts";
@@ -68,6 +68,8 @@ export async function deleteAccount(ctx: DomainContext, userId: number, input: {
     // its inviter's Team Power until the distribution suspended it for unclaimed rounds.
     await stopMinting(tx, userId);
     await tx.db.delete(campaignApplications).where(eq(campaignApplications.userId, userId));
+    // An appeal from a past ban is the person's own words: they go with them.
+    await tx.db.delete(appeals).where(eq(appeals.userId, userId));
     const photos = await tx.db.delete(uploads).where(eq(uploads.userId, userId)).returning({ name: uploads.name });
     await tx.db.insert(auditLog).values({
       at,
