@@ -41,7 +41,9 @@ export const appealRoutes = {
       reason: z.string().describe("A key of moderation:ban (contract/moderation.ts), or empty for a ban from before reasons"),
       banned_at: epochSeconds.nullable(),
       appeal: appeal.nullable().describe("The account's last appeal"),
-      appeal_from: epochSeconds.nullable().describe("When it may appeal again, after an upheld appeal; null when it may now or has one waiting"),
+      appeal_from: epochSeconds
+        .nullable()
+        .describe("When it may appeal again, after an upheld appeal; null when it may now or has one waiting"),
     }),
   }),
   send: route({

@@ -132,7 +132,11 @@ const person = personRow.extend({
     }),
   ),
   inviters: z.array(personLink).describe("Who invited them, then who invited that one"),
-  team: z.object({ level1: z.number().int(), level2: z.number().int(), members: z.array(personLink).describe("Level-1 members, newest first") }),
+  team: z.object({
+    level1: z.number().int(),
+    level2: z.number().int(),
+    members: z.array(personLink).describe("Level-1 members, newest first"),
+  }),
   application: z
     .object({ status: z.string(), submitted_at: epochSeconds, reason: z.string().nullable(), picture: z.string(), contact: z.string() })
     .nullable(),
@@ -327,7 +331,12 @@ export const operatorRoutes = {
     summary: "One person: devices, sign-ins, team, ledger (a page before `ledger_cursor`), application and appeals",
     auth: "operator",
     params: userId,
-    query: z.object({ ledger_cursor: z.string().regex(/^\d{1,15}$/).optional() }),
+    query: z.object({
+      ledger_cursor: z
+        .string()
+        .regex(/^\d{1,15}$/)
+        .optional(),
+    }),
     response: z.object({ person }),
   }),
   banPerson: route({

@@ -72,12 +72,21 @@ describe("people in the console", () => {
   test("a device ban from the console refuses sign-ins from it, with the reason and note in the audit log", async () => {
     const op = await enrolledOperator(api, ORIGIN);
     const someone = await signUp(api);
-    expectCode(await op.console.call("POST", "/v1/ops/devices/ban/", { did: someone.did, banned: true, reason: "nope" }), ErrorCode.badRequest, 400);
-    expectOk(await op.console.call("POST", "/v1/ops/devices/ban/", { did: someone.did, banned: true, reason: "bot", note: "script timing" }));
+    expectCode(
+      await op.console.call("POST", "/v1/ops/devices/ban/", { did: someone.did, banned: true, reason: "nope" }),
+      ErrorCode.badRequest,
+      400,
+    );
+    expectOk(
+      await op.console.call("POST", "/v1/ops/devices/ban/", { did: someone.did, banned: true, reason: "bot", note: "script timing" }),
+    );
     expectCode((await logIn(api, someone.email, someone.did)).answer, ErrorCode.deviceBlocked);
     const { person } = expectOk(await op.console.call("GET", `/v1/ops/people/${someone.user.id}/`));
     expect(person.devices[0].banned_at).not.toBeNull();
-    const [row] = await api.domain.db.select().from(auditLog).where(eq(auditLog.target, `device:${someone.did}`));
+    const [row] = await api.domain.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `device:${someone.did}`));
     expect(row).toMatchObject({ actor: `operator:${op.email}`, action: "device.ban", detail: { reason: "bot", note: "script timing" } });
     expectOk(await op.console.call("POST", "/v1/ops/devices/ban/", { did: someone.did, banned: false }));
     expect((await logIn(api, someone.email, someone.did)).answer.body.code).toBe(0);
@@ -88,8 +97,20 @@ describe("a banned account reads why and appeals", () => {
   test("ban with a reason; the old session and a sign-in with the code carry a pass; a wrong code carries none", async () => {
     const op = await enrolledOperator(api, ORIGIN);
     const owner = await signUp(api);
-    expectCode(await op.console.call("POST", `/v1/ops/people/${owner.user.id}/ban/`, { banned: true, reason: "made-up" }), ErrorCode.badRequest, 400);
-    expect(expectOk(await op.console.call("POST", `/v1/ops/people/${owner.user.id}/ban/`, { banned: true, reason: "multiple_accounts", note: "3 accounts, one phone" }))).toEqual({ changed: true });
+    expectCode(
+      await op.console.call("POST", `/v1/ops/people/${owner.user.id}/ban/`, { banned: true, reason: "made-up" }),
+      ErrorCode.badRequest,
+      400,
+    );
+    expect(
+      expectOk(
+        await op.console.call("POST", `/v1/ops/people/${owner.user.id}/ban/`, {
+          banned: true,
+          reason: "multiple_accounts",
+          note: "3 accounts, one phone",
+        }),
+      ),
+    ).toEqual({ changed: true });
 
     const pass = passOf(await owner.client.call("GET", "/v1/user/"));
     const standing = expectOk(await caller(api).call("POST", "/v1/appeal/standing/", { pass }));
@@ -105,8 +126,15 @@ describe("a banned account reads why and appeals", () => {
     const signedIn = await loginCall(wrong, owner.email, lastCode(api, owner.email));
     expect(passOf(signedIn)).toMatch(new RegExp(`^${owner.user.id}\\.`));
 
-    const [row] = await api.domain.db.select().from(auditLog).where(eq(auditLog.target, `user:${owner.user.id}`));
-    expect(row).toMatchObject({ action: "user.ban", actor: `operator:${op.email}`, detail: { reason: "multiple_accounts", note: "3 accounts, one phone" } });
+    const [row] = await api.domain.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `user:${owner.user.id}`));
+    expect(row).toMatchObject({
+      action: "user.ban",
+      actor: `operator:${op.email}`,
+      detail: { reason: "multiple_accounts", note: "3 accounts, one phone" },
+    });
   });
 
   test("a pass altered, for another account or expired is refused", async () => {
@@ -168,13 +196,19 @@ describe("a banned account reads why and appeals", () => {
     expect(lifted.subject).toBe(ja["mail:appeal.liftedSubject"]);
     expect(lifted.text).toContain(`${ORIGIN}/login?ui_lang=ja`);
 
-    expect(expectOk(await caller(api).call("POST", "/v1/appeal/standing/", { pass }))).toMatchObject({ banned: false, appeal: { status: "lifted" } });
+    expect(expectOk(await caller(api).call("POST", "/v1/appeal/standing/", { pass }))).toMatchObject({
+      banned: false,
+      appeal: { status: "lifted" },
+    });
     expectCode(await send(`${APPEAL} Third.`), ErrorCode.appealPassInvalid);
     api.clock.advance(120);
     expect((await logIn(api, owner.email, owner.did)).answer.body.code).toBe(0);
     const [user] = await api.domain.db.select().from(users).where(eq(users.id, owner.user.id));
     expect(user).toMatchObject({ bannedAt: null, banReason: "" });
-    const acts = await api.domain.db.select().from(auditLog).where(eq(auditLog.target, `user:${owner.user.id}`));
+    const acts = await api.domain.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `user:${owner.user.id}`));
     expect(acts.map((a) => a.action)).toEqual(["user.ban", "appeal.uphold", "appeal.lift"]);
     expect(acts[1]).toMatchObject({ actor: `operator:${op.email}`, detail: { appeal: mine.id, note: "same device as 40 others" } });
   });

@@ -7,7 +7,7 @@ import { removeOperator } from "#api/src/domain/operators/operators.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { SoftAuthenticator } from "../setup/soft-authenticator.ts";
 import { caller, expectCode, expectOk, signUp } from "./helpers.ts";
-import { addedOperator, enrolledOperator, enrolWith, operatorEmail } from "./operator-session.ts";
+import { addedOperator, enrolledOperator, operatorEmail } from "./operator-session.ts";
 
 const ORIGIN = "http://localhost:3000";
 

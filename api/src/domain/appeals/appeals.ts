@@ -80,10 +80,7 @@ export async function sendAppeal(ctx: DomainContext, input: { pass: string; text
   const from = nextAppealAt(ctx, last);
   if (from) throw new Failure(ErrorCode.appealTooSoon, 200, undefined, Math.ceil((from.getTime() - ctx.clock.now().getTime()) / 1000));
   try {
-    const [row] = await ctx.db
-      .insert(appeals)
-      .values({ userId: holder.userId, text: input.text, createdAt: ctx.clock.now() })
-      .returning();
+    const [row] = await ctx.db.insert(appeals).values({ userId: holder.userId, text: input.text, createdAt: ctx.clock.now() }).returning();
     return { appeal: wireAppeal(row!) };
   } catch (error) {
     if (uniqueViolation(error) === "appeals_open_key") throw new Failure(ErrorCode.appealWaiting);

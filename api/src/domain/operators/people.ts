@@ -4,15 +4,7 @@ import { ErrorCode } from "#contract/errors.ts";
 import { unitsToDecimal } from "#contract/money.ts";
 import { toEpochSeconds } from "#contract/time.ts";
 import { mediaPath } from "#contract/web-paths.ts";
-import {
-  accountEvents,
-  appeals,
-  authTokens,
-  campaignApplications,
-  deviceDailyLogins,
-  devices,
-  users,
-} from "#api/src/db/schema.ts";
+import { accountEvents, appeals, authTokens, campaignApplications, deviceDailyLogins, devices, users } from "#api/src/db/schema.ts";
 import { banAccounts } from "#api/src/domain/accounts/bans.ts";
 import { canonicalEmail } from "#api/src/domain/accounts/email.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
@@ -85,7 +77,11 @@ const link = (u: { id: number; displayId: string; email: string | null; bannedAt
 async function devicesOf(ctx: DomainContext, user: typeof users.$inferSelect) {
   const [days, tokens] = await Promise.all([
     ctx.db
-      .select({ did: deviceDailyLogins.did, first: sql<string>`min(${deviceDailyLogins.day})`, last: sql<string>`max(${deviceDailyLogins.day})` })
+      .select({
+        did: deviceDailyLogins.did,
+        first: sql<string>`min(${deviceDailyLogins.day})`,
+        last: sql<string>`max(${deviceDailyLogins.day})`,
+      })
       .from(deviceDailyLogins)
       .where(eq(deviceDailyLogins.userId, user.id))
       .groupBy(deviceDailyLogins.did),
@@ -142,7 +138,10 @@ async function teamOf(ctx: DomainContext, user: typeof users.$inferSelect) {
       .where(and(eq(users.inviterId, user.id), alive))
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(MEMBERS_SHOWN),
-    ctx.db.select({ n: count() }).from(users).where(and(eq(users.inviterId, user.id), alive)),
+    ctx.db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.inviterId, user.id), alive)),
     ctx.db
       .select({ n: count() })
       .from(users)
