@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { BAN_REASONS } from "#contract/moderation.ts";
 import { routes } from "#contract/routes.ts";
 import { callConsole, postedForm, refusal } from "#app/features/console/console-session.server.ts";
 import { Evidence, ScoreParts } from "#app/features/console/evidence.tsx";
+import { banReasons } from "#app/features/console/reasons.server.ts";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return callConsole(request, routes.operators.farm, { params: { cluster_id: params.clusterId ?? "" } });
+  const { cluster } = await callConsole(request, routes.operators.farm, { params: { cluster_id: params.clusterId ?? "" } });
+  return { cluster, reasons: banReasons };
 }
 
 /** The ban of the very members the operator saw: a cluster changed since is refused, to be looked at again. */
@@ -28,16 +29,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect("/console/farm-bans");
 }
 
-const BAN_WORDS: Record<(typeof BAN_REASONS)[number], string> = {
-  farm: "A farm: many accounts run by one person or group",
-  multiple_accounts: "More accounts than one person may have",
-  bot: "Run by a program, not a person",
-  fraud: "Fraud in exchanges or gift boxes",
-  abuse: "Abuse of other users",
-};
-
 export default function ConsoleFarm() {
-  const { cluster } = useLoaderData<typeof loader>();
+  const { cluster, reasons } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   if (!cluster) {
     return (
@@ -69,9 +62,9 @@ export default function ConsoleFarm() {
             <option value="" disabled>
               Choose a reason
             </option>
-            {BAN_REASONS.map((reason) => (
-              <option key={reason} value={reason}>
-                {BAN_WORDS[reason]}
+            {reasons.map((reason) => (
+              <option key={reason.key} value={reason.key}>
+                {reason.text}
               </option>
             ))}
           </select>

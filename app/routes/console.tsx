@@ -26,6 +26,8 @@ export default function Console() {
             <nav aria-label="Console">
               <NavLink to="/console/avatars">Avatars ({operator.avatars})</NavLink>
               <NavLink to="/console/photos">Campaign photos ({operator.photos})</NavLink>
+              <NavLink to="/console/people">People</NavLink>
+              <NavLink to="/console/appeals">Appeals ({operator.appeals})</NavLink>
               <NavLink to="/console/farms">Farm signals</NavLink>
               <NavLink to="/console/status-icons">Status icons</NavLink>
               <NavLink to="/console/audit">Audit log</NavLink>

@@ -1,7 +1,9 @@
 import { execFile } from "node:child_process";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
 import type { Browser, BrowserContext, CDPSession, Page } from "@playwright/test";
+import { ErrorCode } from "#contract/errors.ts";
 import { withAuthenticator } from "./authenticator.ts";
 import { expect, test } from "./fixtures.ts";
 import { E2E } from "./env.ts";
@@ -231,5 +233,259 @@ test("a generated farm of 50 accounts is one cluster with its evidence; 50 ordin
   const rows = page.getByRole("row").filter({ hasText: `operator:${email}` });
   await expect(rows.filter({ hasText: "cluster.ban" })).toHaveCount(1);
   await expect(rows.filter({ hasText: "cluster.unban" })).toHaveCount(1);
+  await context.close();
+});
+
+/** The API as a phone's app calls it, from the address given (forwarded: the e2e API trusts loopback). */
+const phoneApi = httpTransport(`http://127.0.0.1:${E2E.apiPort}`, (email) => mailedCode(email));
+
+interface ApiUser {
+  email: string;
+  id: number;
+  displayId: string;
+  inviteCode: string;
+  did: string;
+  ip: string;
+  token: string;
+}
+
+/**
+ * A user who signed up from their phone through the API (invited, when `invite` is given) and
+ * started the airdrop, a line in their ledger: their token is what is refused once they are banned.
+ */
+async function userByApi(email: string, ip: string, invite?: string): Promise<ApiUser> {
+  const did = (await phoneApi.call({ method: "GET", path: "/v1/user/did/", ip })).data.did as string;
+  const since = Date.now();
+  const sent = await phoneApi.call({ method: "POST", path: "/v1/user/vcode/send/", body: { email, purpose: "register" }, did, ip });
+  expect(sent.code, `code for ${email}`).toBe(0);
+  const body = { email, code: await mailedCode(email, since), ...(invite ? { invite_code: invite } : {}) };
+  const registered = await phoneApi.call({ method: "POST", path: "/v1/user/register/", body, did, ip });
+  expect(registered.code, `register ${email}`).toBe(0);
+  const token = registered.data.token as string;
+  expect((await phoneApi.call({ method: "POST", path: "/v1/mint/start/", did, token, ip })).code).toBe(0);
+  const me = await phoneApi.call({ method: "GET", path: "/v1/user/", did, token, ip });
+  return {
+    email,
+    did,
+    ip,
+    token,
+    id: registered.data.user.id,
+    displayId: registered.data.user.display_id,
+    inviteCode: me.data.invite_code,
+  };
+}
+
+/** The banned user's old token: refused as banned, with the pass their appeal needs. */
+async function appealPass(user: ApiUser): Promise<string> {
+  const answer = await phoneApi.call({ method: "GET", path: "/v1/user/", did: user.did, token: user.token, ip: user.ip });
+  expect(answer.code, "the banned account's old token").toBe(ErrorCode.accountBanned);
+  return answer.data.appeal_pass as string;
+}
+
+async function sendAppeal(user: ApiUser, text: string): Promise<string> {
+  const pass = await appealPass(user);
+  const sent = await phoneApi.call({ method: "POST", path: "/v1/appeal/", body: { pass, text }, ip: user.ip });
+  expect(sent.code, "appeal sent").toBe(0);
+  return pass;
+}
+
+/** The console's people search, from the nav: the matching person's link opens their page. */
+async function openPerson(page: Page, term: string, user: ApiUser) {
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "People" }).click();
+  await page.getByLabel("E-mail, display id, invite code or device id").fill(term);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("link", { name: `${user.displayId} ${user.email}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `${user.displayId} ${user.email}` })).toBeVisible();
+}
+
+const APPEAL = "I am one person with one phone.\nI never ran a script: please look again.";
+
+test("an operator finds a person by e-mail, sees their device and sign-in, bans them with a reason; their appeal is lifted and they are active again", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const t = strings("en");
+  const user = await userByApi(uniqueEmail("banned"), "192.0.2.41");
+  const { email, context, page } = await enrolledOperator(browser);
+  const problems = browserErrors(page);
+
+  // Searching: nothing yet, then nobody, then the user by their e-mail.
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "People" }).click();
+  await expect(page.getByText("Search by a whole e-mail address or its start")).toBeVisible();
+  await page.getByLabel("E-mail, display id, invite code or device id").fill("nobody-at-all-here");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByText("Nobody matches “nobody-at-all-here”.")).toBeVisible();
+  await openPerson(page, user.email, user);
+
+  // The person: the phone they signed up on and that sign-up, the airdrop's start in the ledger.
+  const devices = page.getByRole("region", { name: /^Devices/ });
+  await expect(devices.getByRole("article", { name: user.did })).toContainText("Registered hereYes");
+  const signUp = page
+    .getByRole("region", { name: /^Sign-ins/ })
+    .getByRole("row")
+    .filter({ hasText: user.did });
+  await expect(signUp).toContainText("Sign-up");
+  await expect(page.getByRole("region", { name: "Ledger" }).getByRole("row").filter({ hasText: "start" })).toContainText("power");
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+
+  // A device of its own: banned with a reason for the audit log, and let in again.
+  const device = devices.getByRole("article", { name: user.did });
+  await device.getByLabel("Reason (for the audit log)").selectOption("fraud");
+  await device.getByLabel("Note, for the audit log only (optional)").fill("e2e: the device alone");
+  await device.getByRole("button", { name: "Ban this device" }).click();
+  await expect(device).toContainText(/BannedSince \d{4}-/);
+  await device.getByRole("button", { name: "Unban this device" }).click();
+  await expect(device).toContainText("BannedNo");
+
+  // The ban: the reasons are the words the user reads; the note is the audit log's.
+  const ban = page.getByRole("form", { name: "Ban the account" });
+  const reason = ban.getByLabel("Reason (the user reads it)");
+  await reason.selectOption("bot");
+  await expect(reason.locator("option:checked")).toHaveText(t("moderation:ban.bot"));
+  await ban.getByLabel("Note, for the audit log only (optional)").fill("e2e: signs in every 8 s to the second");
+  await ban.getByRole("button", { name: "Ban this account" }).click();
+  await expect(page).toHaveURL(new RegExp(`/console/people/${user.id}$`));
+  await expect(page.getByText(/^Banned since \d{4}-\d\d-\d\d \d\d:\d\d UTC/)).toBeVisible();
+  await expect(page.getByText(`Reason: ${t("moderation:ban.bot")}`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Unban" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Audit log" }).click();
+  const act = page
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell", { name: `user:${user.id}`, exact: true }) })
+    .filter({ has: page.getByRole("cell", { name: "user.ban", exact: true }) });
+  await expect(act).toContainText(`operator:${email}`);
+  await expect(act).toContainText('"reason":"bot"');
+  await expect(act).toContainText('"note":"e2e: signs in every 8 s to the second"');
+  const deviceActs = page.getByRole("row").filter({ has: page.getByRole("cell", { name: `device:${user.did}`, exact: true }) });
+  await expect(deviceActs.filter({ hasText: "device.ban" })).toContainText('"reason":"fraud"');
+  await expect(deviceActs.filter({ hasText: "device.unban" })).toContainText(`operator:${email}`);
+
+  // Their old login is refused as banned; the pass that answer carries sends an appeal.
+  const pass = await sendAppeal(user, APPEAL);
+  await page.goto("/console/people");
+  await page.getByRole("link", { name: /^Appeals \(\d+\)$/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Appeals \(\d+\)$/ })).toBeVisible();
+  const card = page.getByRole("article").filter({ hasText: user.email });
+  await expect(card.getByRole("link", { name: user.displayId })).toHaveAttribute("href", `/console/people/${user.id}`);
+  await expect(card).toContainText(t("moderation:ban.bot"));
+  // The user's words as they wrote them, line break and all, as text.
+  expect(await card.locator("blockquote").evaluate((quote) => (quote as HTMLElement).innerText)).toBe(APPEAL);
+  await card.getByRole("button", { name: "Lift the ban" }).click();
+  await expect(page.getByRole("status")).toHaveText("Ban lifted: the owner is told by e-mail and can sign in again.");
+  await expect(card).toHaveCount(0);
+
+  await openPerson(page, user.displayId, user);
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Ban this account" })).toBeVisible();
+  await expect(page.getByRole("region", { name: /^Appeals/ })).toContainText(`by operator:${email}`);
+  const standing = await phoneApi.call({ method: "POST", path: "/v1/appeal/standing/", body: { pass }, ip: user.ip });
+  expect(standing.data).toMatchObject({ banned: false, appeal: { status: "lifted" } });
+
+  expect(problems, "browser errors").toEqual([]);
+
+  // Nobody behind an unknown id: a page that says so, not a fault.
+  const unknown = await page.goto("/console/people/987654321");
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "No such person" })).toBeVisible();
+  await context.close();
+});
+
+/** The three pages in both widths and both colour schemes, for a person to look at (tests/.tmp/screenshots). */
+async function shoot(page: Page, name: string) {
+  for (const [width, height] of [
+    [360, 740],
+    [1280, 800],
+  ]) {
+    await page.setViewportSize({ width, height });
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: join(E2E.shotsDir, `${name}-${width}-${colorScheme}.png`), fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 360, height: 740 });
+}
+
+/** The browser errors of a page opened outside the test's own context (which the fixture watches). */
+function browserErrors(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
+  page.on("pageerror", (e) => e.name !== "AbortError" && problems.push(`pageerror: ${e.message}`));
+  return problems;
+}
+
+async function noSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+}
+
+test("people, a person and the appeals on a phone: nothing scrolls sideways; Enter in an appeal's note upholds the ban", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const inviter = await userByApi(uniqueEmail("inviter"), "192.0.2.56");
+  const user = await userByApi(uniqueEmail("a-rather-long-mailbox-name-that-must-wrap-on-a-phone"), "192.0.2.57", inviter.inviteCode);
+  const member = await userByApi(uniqueEmail("member"), "192.0.2.58", user.inviteCode);
+  // A second phone: a second device and sign-in on the page.
+  const phone = (await phoneApi.call({ method: "GET", path: "/v1/user/did/", ip: "198.51.100.23" })).data.did as string;
+  const since = Date.now();
+  await phoneApi.call({
+    method: "POST",
+    path: "/v1/user/vcode/send/",
+    body: { email: user.email, purpose: "login" },
+    did: phone,
+    ip: "198.51.100.23",
+  });
+  const code = await mailedCode(user.email, since);
+  const login = await phoneApi.call({
+    method: "POST",
+    path: "/v1/user/login/",
+    body: { email: user.email, code },
+    did: phone,
+    ip: "198.51.100.23",
+  });
+  expect(login.code, "signed in on a second phone").toBe(0);
+
+  const { context, page } = await enrolledOperator(browser);
+  const problems = browserErrors(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "People" }).click();
+  await page.getByLabel("E-mail, display id, invite code or device id").fill(user.email.slice(0, 30));
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByRole("link", { name: `${user.displayId} ${user.email}` })).toBeVisible();
+  await noSidewaysScroll(page);
+  await shoot(page, "console-people");
+
+  await page.getByRole("link", { name: `${user.displayId} ${user.email}` }).click();
+  await expect(page.getByRole("region", { name: "Devices (2)" })).toBeVisible();
+  const team = page.getByRole("region", { name: "Team" });
+  await expect(team.getByRole("link", { name: inviter.displayId })).toHaveAttribute("href", `/console/people/${inviter.id}`);
+  await expect(team.getByRole("link", { name: member.displayId })).toHaveAttribute("href", `/console/people/${member.id}`);
+  await page.getByLabel("Reason (the user reads it)").selectOption("multiple_accounts");
+  await page.getByRole("button", { name: "Ban this account" }).click();
+  await expect(page.getByRole("button", { name: "Unban" })).toBeVisible();
+  // Unbroken words (a pasted link, a long id) wrap too.
+  await sendAppeal(user, `Please look again.\n\nMy other phone: ${"x".repeat(120)}\nThank you.`);
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Appeals (1)" })).toContainText("Waiting for a decision");
+  await noSidewaysScroll(page);
+  await shoot(page, "console-person");
+
+  await page.getByRole("link", { name: /^Appeals \(\d+\)$/ }).click();
+  const card = page.getByRole("article").filter({ hasText: user.email });
+  await expect(card).toContainText("Thank you.");
+  await noSidewaysScroll(page);
+  await shoot(page, "console-appeals");
+
+  // Enter in the note submits with the first button, Uphold: no ban is lifted by accident.
+  await card.getByLabel("Note, for the audit log only (optional)").fill("two accounts on one phone");
+  await card.getByLabel("Note, for the audit log only (optional)").press("Enter");
+  await expect(page.getByRole("status")).toHaveText("Ban upheld: the owner is told by e-mail.");
+  await expect(card).toHaveCount(0);
+  await page.goto(`/console/people/${user.id}`);
+  await expect(page.getByText(/^Banned since /)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Appeals (1)" })).toContainText("Ban upheld");
+  expect(problems, "browser errors").toEqual([]);
   await context.close();
 });
