@@ -218,4 +218,25 @@ describe("a banned account reads why and appeals", () => {
     expectOk(await back.client.call("POST", "/v1/user/delete/", { confirm: "DELETE" }));
     expect(await api.domain.db.select().from(appeals).where(eq(appeals.userId, owner.user.id))).toEqual([]);
   });
+
+  test("an unban from the person page answers the waiting appeal too: lifted, and the owner is told", async () => {
+    const op = await enrolledOperator(api, ORIGIN);
+    const owner = await signUp(api);
+    expectOk(await op.console.call("POST", `/v1/ops/people/${owner.user.id}/ban/`, { banned: true, reason: "abuse" }));
+    const pass = passOf(await owner.client.call("GET", "/v1/user/"));
+    expectOk(await caller(api).call("POST", "/v1/appeal/", { pass, text: APPEAL }));
+    expect(
+      expectOk(await op.console.call("POST", `/v1/ops/people/${owner.user.id}/ban/`, { banned: false, note: "wrong person" })),
+    ).toEqual({
+      changed: true,
+    });
+    const [appeal] = await api.domain.db.select().from(appeals).where(eq(appeals.userId, owner.user.id));
+    expect(appeal).toMatchObject({ outcome: "lifted", decidedBy: `operator:${op.email}` });
+    const queue = expectOk(await op.console.call("GET", "/v1/ops/appeals/")).items as { user_id: number }[];
+    expect(queue.map((a) => a.user_id)).not.toContain(owner.user.id);
+    await api.deliverMail();
+    expect(api.mails.filter((m) => m.to === owner.email).at(-1)!.subject).toBe("Your VV account is open again");
+    // Unbanning again is no act: nothing more is written.
+    expect(expectOk(await op.console.call("POST", `/v1/ops/people/${owner.user.id}/ban/`, { banned: false }))).toEqual({ changed: false });
+  });
 });

@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { ErrorCode } from "#contract/errors.ts";
 import { BAN_REASONS, isReason } from "#contract/moderation.ts";
 import { Failure } from "#api/src/lib/failure.ts";
-import { auditLog, devices, users } from "#api/src/db/schema.ts";
+import { appeals, auditLog, devices, users } from "#api/src/db/schema.ts";
+import { mailAppealOutcome } from "#api/src/domain/appeals/outcome-mail.ts";
 import { resumeMinting, stopMinting } from "#api/src/domain/airdrop/claims.ts";
 import { removeWebPushSubscriptions } from "#api/src/domain/push/subscriptions.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
@@ -52,7 +53,12 @@ export async function banAccounts(
   if (input.banned && input.reason !== undefined && !isReason(BAN_REASONS, input.reason)) throw new Failure(ErrorCode.farmBanReasonUnknown);
   const changed = await inTransaction(ctx, async (tx) => {
     // Banning again changes the reason; lifting a ban that is not there is no act.
-    const acted = await applyBans(tx, input.userIds, { banned: input.banned, reason: input.reason, changesOnly: !input.banned });
+    const acted = await applyBans(tx, input.userIds, {
+      banned: input.banned,
+      reason: input.reason,
+      changesOnly: !input.banned,
+      actor: input.actor,
+    });
     for (const id of acted) {
       await tx.db.insert(auditLog).values({
         at: tx.clock.now(),
@@ -79,7 +85,7 @@ export async function banAccounts(
 export async function applyBans(
   tx: DomainContext,
   userIds: number[],
-  opts: { banned: boolean; changesOnly?: boolean; reason?: string; at?: Date },
+  opts: { banned: boolean; changesOnly?: boolean; reason?: string; at?: Date; actor?: string },
 ): Promise<number[]> {
   const ids = [...new Set(userIds)].sort((a, b) => a - b);
   const at = opts.at ?? tx.clock.now();
@@ -105,10 +111,24 @@ export async function applyBans(
       await removePushTokens(tx, id);
     } else if (before.bannedAt) {
       await resumeMinting(tx, id);
+      await settleWaitingAppeal(tx, id, opts.actor);
     }
     acted.push(id);
   }
   return acted;
+}
+
+/**
+ * A ban lifted otherwise than by deciding the account's waiting appeal (an unban, a cluster ban
+ * undone) answers that appeal too: lifted, and its owner is told, as an operator's decision would.
+ */
+async function settleWaitingAppeal(tx: DomainContext, userId: number, actor = "unban"): Promise<void> {
+  const [settled] = await tx.db
+    .update(appeals)
+    .set({ outcome: "lifted", decidedAt: tx.clock.now(), decidedBy: actor })
+    .where(and(eq(appeals.userId, userId), isNull(appeals.outcome)))
+    .returning({ id: appeals.id });
+  if (settled) await mailAppealOutcome(tx, userId, true);
 }
 
 /**

@@ -2,16 +2,13 @@ import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { AppealWire } from "#contract/appeals.ts";
 import { ErrorCode } from "#contract/errors.ts";
 import { toEpochSeconds } from "#contract/time.ts";
-import { loginPath } from "#contract/web-paths.ts";
-import { publicUrl } from "#api/src/config.ts";
 import { appeals, auditLog, users } from "#api/src/db/schema.ts";
 import { applyBans } from "#api/src/domain/accounts/bans.ts";
 import { forgetTokenLookups } from "#api/src/domain/accounts/tokens.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import { Failure } from "#api/src/lib/failure.ts";
 import { uniqueViolation } from "#api/src/lib/db-errors.ts";
-import { enqueueMail } from "#api/src/mail/outbox.ts";
-import { appealOutcomeMail } from "#api/src/mail/templates.ts";
+import { mailAppealOutcome } from "./outcome-mail.ts";
 import { passHolder } from "./pass.ts";
 
 /**
@@ -141,18 +138,7 @@ export async function decideAppeal(ctx: DomainContext, input: { appealId: number
       target: `user:${decided.userId}`,
       detail: { appeal: input.appealId, ...(input.note ? { note: input.note } : {}) },
     });
-    const [owner] = await tx.db.select({ email: users.email, uiLang: users.uiLang }).from(users).where(eq(users.id, decided.userId));
-    if (owner?.email) {
-      const mail = input.lift
-        ? appealOutcomeMail({
-            to: owner.email,
-            language: owner.uiLang,
-            lifted: true,
-            signInUrl: publicUrl(tx.config, loginPath(owner.uiLang)),
-          })
-        : appealOutcomeMail({ to: owner.email, language: owner.uiLang, lifted: false, againDays: tx.config.APPEAL_AGAIN_DAYS });
-      await enqueueMail(tx, [mail]);
-    }
+    await mailAppealOutcome(tx, decided.userId, input.lift);
   });
   forgetTokenLookups(ctx);
   return {};

@@ -106,7 +106,7 @@ export async function undoClusterBan(ctx: DomainContext, input: { banId: number;
     const unbanned = await applyBans(
       tx,
       stillOurs.map((u) => u.id),
-      { banned: false, changesOnly: true },
+      { banned: false, changesOnly: true, actor: input.actor },
     );
     await tx.db.insert(auditLog).values({
       at,
