@@ -162,6 +162,73 @@ test("an operator made with the CLI beside the running service enrols, reviews a
   for (const c of [context, accepted.context, refused.context]) await c.close();
 });
 
+/**
+ * A new user who applies to the campaign in `lng` (the two required tasks, then the form with a
+ * photo): answers their page, strings and display id as the console names them.
+ */
+async function applicant(browser: Browser, lng: string, color: { r: number; g: number; b: number }) {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  const t = strings(lng);
+  await signedUpAs(page, uniqueEmail(`console-photo-${lng}`), { lng });
+  await page
+    .getByRole("region", { name: t("airdrop:status.heading"), exact: true })
+    .getByRole("button", { name: t("airdrop:status.start") })
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: t("airdrop:toast.started", { power: "100" }) })).toBeVisible();
+  await page.goto("/campaign");
+  const handle = `@e2e_${Date.now().toString(36)}${lng.replace("-", "")}`;
+  await page.getByLabel(t("campaign:bind.label")).fill(handle);
+  await page.getByRole("button", { name: t("campaign:bind.submit") }).click();
+  await expect(page.getByRole("status").filter({ hasText: t("campaign:toast.bound", { handle }) })).toBeVisible();
+  await page.getByRole("link", { name: t("campaign:not_applied.apply") }).click();
+  const contact = `${lng}.${Date.now()}@example.com`;
+  await page.getByLabel(t("campaign:form.contact")).fill(contact);
+  await page.getByLabel(t("campaign:form.photo")).setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: await picture(color) });
+  await page.getByRole("button", { name: t("campaign:form.submit") }).click();
+  await expect(page.getByRole("status").filter({ hasText: t("campaign:toast.submitted") })).toBeVisible();
+  const me = await (await page.request.get("/settings.data")).text();
+  const displayId = /"display_id","(\d+)"/.exec(me)?.[1] ?? /display_id\D+(\d{6,})/.exec(me)![1];
+  return { context, page, t, displayId, contact };
+}
+
+test("campaign photos: an operator approves one and rejects one with a reason the applicant reads in Arabic; the audit log shows both", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const approved = await applicant(browser, "en", { r: 60, g: 120, b: 200 });
+  const rejected = await applicant(browser, "ar", { r: 30, g: 30, b: 30 });
+  const { email, context, page } = await enrolledOperator(browser);
+
+  await page.getByRole("link", { name: /^Campaign photos/ }).click();
+  const approvedItem = page.getByRole("article", { name: `Campaign photo of user ${approved.displayId}` });
+  const rejectedItem = page.getByRole("article", { name: `Campaign photo of user ${rejected.displayId}` });
+  await expect(approvedItem.getByText(approved.contact)).toBeVisible();
+  await expect.poll(() => approvedItem.getByRole("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await screenshot(page, "console-photos");
+  await approvedItem.getByRole("button", { name: "Approve" }).click();
+  await expect(approvedItem).toHaveCount(0);
+  await rejectedItem.getByLabel("Reason to reject (the user reads it)").selectOption("not_campaign");
+  await rejectedItem.getByLabel("Note for the audit log (optional)").fill("a landscape, no one in it");
+  await rejectedItem.getByRole("button", { name: "Reject" }).click();
+  await expect(rejectedItem).toHaveCount(0);
+
+  await approved.page.goto("/campaign");
+  await expect(approved.page.getByText(approved.t("campaign:state.approved"), { exact: true })).toBeVisible();
+  await rejected.page.goto("/campaign");
+  const refusal = rejected.page.getByRole("region", { name: rejected.t("campaign:rejected.title"), exact: true });
+  await expect(refusal.getByRole("note")).toHaveText(
+    `${rejected.t("campaign:rejected.reason")} ${rejected.t("moderation:photo.not_campaign")}`,
+  );
+  await screenshot(rejected.page, "console-refused-photo-ar");
+
+  await page.getByRole("link", { name: "Audit log" }).click();
+  const rows = page.getByRole("row").filter({ hasText: `operator:${email}` });
+  await expect(rows.filter({ hasText: "campaign.approve" })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "campaign.reject" })).toContainText("a landscape, no one in it");
+  await Promise.all([context.close(), approved.context.close(), rejected.context.close()]);
+});
+
 test("the console on a phone: nothing scrolls sideways", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
