@@ -151,7 +151,10 @@ function AccountBan({ person, reasons }: { person: Person; reasons: typeof banRe
     return (
       <Form method="post" className="form card console__narrow" aria-labelledby="unban-heading">
         <h2 id="unban-heading">Lift the ban</h2>
-        <p>The account can sign in again at once and mints from the next round; nothing it lost comes back. Its owner is not mailed.</p>
+        <p>
+          The account can sign in again at once and mints from the next round; nothing it lost comes back. A waiting appeal is answered as
+          lifted, and its owner mailed so.
+        </p>
         <input type="hidden" name="intent" value="unban" />
         <NoteField id="unban-note" />
         <button type="submit" className="button">
