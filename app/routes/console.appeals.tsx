@@ -3,7 +3,8 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { routes } from "#contract/routes.ts";
 import { callConsole, postedForm, refusal } from "#app/features/console/console-session.server.ts";
-import { NoteField, personPath } from "#app/features/console/people.tsx";
+import { NoteField } from "#app/features/console/fields.tsx";
+import { personPath } from "#app/features/console/people.tsx";
 import { banWords } from "#app/features/console/reasons.server.ts";
 import { utcMinute } from "#app/features/console/utc-minute.ts";
 

@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { routes } from "#contract/routes.ts";
 import { callConsole, postedForm, refusal } from "#app/features/console/console-session.server.ts";
 import { Evidence, ScoreParts } from "#app/features/console/evidence.tsx";
+import { ReasonSelect } from "#app/features/console/fields.tsx";
 import { banReasons } from "#app/features/console/reasons.server.ts";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -56,19 +57,7 @@ export default function ConsoleFarm() {
         <h2>Ban the cluster</h2>
         <p>Every member is banned in one act, written to the audit log; the act can be undone from the cluster bans.</p>
         <input type="hidden" name="members" value={cluster.members.join(",")} />
-        <div className="field">
-          <label htmlFor="ban-reason">Reason (the users read it)</label>
-          <select id="ban-reason" name="reason" required defaultValue="">
-            <option value="" disabled>
-              Choose a reason
-            </option>
-            {reasons.map((reason) => (
-              <option key={reason.key} value={reason.key}>
-                {reason.text}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ReasonSelect id="ban-reason" label="Reason (the users read it)" reasons={reasons} />
         <button type="submit" className="button button--danger">
           Ban {cluster.members.length - cluster.banned.length} accounts
         </button>

@@ -1,5 +1,6 @@
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
+import { ReasonSelect } from "./fields.tsx";
 import type { Reason } from "./reasons.server.ts";
 
 export interface QueueItem {
@@ -80,19 +81,7 @@ export function ReviewQueue(props: { heading: string; empty: string; items: Queu
                 </Form>
                 <Form method="post" className="form">
                   <input type="hidden" name="user_id" value={item.userId} />
-                  <div className="field">
-                    <label htmlFor={`reason-${item.userId}`}>Reason to reject (the user reads it)</label>
-                    <select id={`reason-${item.userId}`} name="reason" required defaultValue="">
-                      <option value="" disabled>
-                        Choose a reason
-                      </option>
-                      {props.reasons.map((reason) => (
-                        <option key={reason.key} value={reason.key}>
-                          {reason.text}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
+                  <ReasonSelect id={`reason-${item.userId}`} label="Reason to reject (the user reads it)" reasons={props.reasons} />
                   <div className="field">
                     <label htmlFor={`note-${item.userId}`}>Note for the audit log (optional)</label>
                     <input id={`note-${item.userId}`} name="note" maxLength={500} autoComplete="off" />

@@ -38,30 +38,23 @@ export async function photoQueue(ctx: DomainContext) {
   };
 }
 
-/** One operator's decision on a waiting avatar; another operator's decision first makes it 300138. */
-export async function decideAvatar(
-  ctx: DomainContext,
-  operator: Operator,
-  userId: number,
-  decision: Decision<(typeof AVATAR_REASONS)[number]>,
-) {
-  const reason = decision.approve ? undefined : decision.reason;
-  const decided = await reviewAvatar(ctx, { userId, approve: decision.approve, reason, note: decision.note, actor: operator.actor });
-  if (decided === undefined) throw new Failure(ErrorCode.reviewAlreadyDecided);
-  return {};
+type ReviewInput = { userId: number; approve: boolean; reason?: string; note?: string; actor: string };
+
+/**
+ * One operator's decision on a waiting picture, through the review the CLI calls too; another
+ * operator's decision first (the review finds nothing waiting) makes it 300138.
+ */
+function decision<R extends string>(review: (ctx: DomainContext, input: ReviewInput) => Promise<unknown>) {
+  return async (ctx: DomainContext, operator: Operator, userId: number, decided: Decision<R>) => {
+    const reason = decided.approve ? undefined : decided.reason;
+    const found = await review(ctx, { userId, approve: decided.approve, reason, note: decided.note, actor: operator.actor });
+    if (found === undefined || found === false) throw new Failure(ErrorCode.reviewAlreadyDecided);
+    return {};
+  };
 }
 
-export async function decidePhoto(
-  ctx: DomainContext,
-  operator: Operator,
-  userId: number,
-  decision: Decision<(typeof PHOTO_REASONS)[number]>,
-) {
-  const reason = decision.approve ? undefined : decision.reason;
-  const decided = await reviewApplication(ctx, { userId, approve: decision.approve, reason, note: decision.note, actor: operator.actor });
-  if (!decided) throw new Failure(ErrorCode.reviewAlreadyDecided);
-  return {};
-}
+export const decideAvatar = decision<(typeof AVATAR_REASONS)[number]>(reviewAvatar);
+export const decidePhoto = decision<(typeof PHOTO_REASONS)[number]>(reviewApplication);
 
 export async function waiting(ctx: DomainContext, operator: Operator) {
   const [avatars, photos, appeals] = await Promise.all([pendingAvatars(ctx), pendingApplications(ctx), appealQueue(ctx)]);
