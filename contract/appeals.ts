@@ -17,7 +17,7 @@ export const bannedRefusalData = z.object({ appeal_pass: z.string().min(1).max(2
 
 const pass = bannedRefusalData.shape.appeal_pass;
 
-export const appealText = z
+const appealText = z
   .string()
   .max(APPEAL_MAX_CHARS * 4)
   .trim()
