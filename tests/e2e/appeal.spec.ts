@@ -55,6 +55,15 @@ for (const lng of ["ar", "ta"]) {
     await shootBothThemes(page, `appeal-form-${lng}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
+    // Another site cannot send an appeal in their name, pass cookie and all.
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const forged = await page.request.post("/appeal", {
+      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site", cookie },
+      form: { text: `${APPEAL} (forged)` },
+      maxRedirects: 0,
+    });
+    expect(forged.status()).toBe(403);
+
     const field = page.getByLabel(t("appeal:label"));
     await field.fill("Too short.");
     await field.press("Enter");
