@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { ErrorCode } from "#contract/errors.ts";
 import { unitsToDecimal } from "#contract/money.ts";
@@ -76,31 +76,22 @@ const link = (u: { id: number; displayId: string; email: string | null; bannedAt
 
 async function devicesOf(ctx: DomainContext, user: typeof users.$inferSelect) {
   const [days, tokens] = await Promise.all([
-    ctx.db
-      .select({
-        did: deviceDailyLogins.did,
-        first: sql<string>`min(${deviceDailyLogins.day})`,
-        last: sql<string>`max(${deviceDailyLogins.day})`,
-      })
-      .from(deviceDailyLogins)
-      .where(eq(deviceDailyLogins.userId, user.id))
-      .groupBy(deviceDailyLogins.did),
+    ctx.db.selectDistinct({ did: deviceDailyLogins.did }).from(deviceDailyLogins).where(eq(deviceDailyLogins.userId, user.id)),
     ctx.db
       .select({ did: authTokens.did, createdAt: authTokens.createdAt, lastSeenAt: authTokens.lastSeenAt, revokedAt: authTokens.revokedAt })
       .from(authTokens)
       .where(eq(authTokens.userId, user.id)),
   ]);
   const seen = new Map<string, { first: number | null; last: number | null; sessions: number }>();
+  const earlier = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
+  const later = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
   const note = (did: string, first: number | null, last: number | null, open: number) => {
     const had = seen.get(did) ?? { first: null, last: null, sessions: 0 };
-    seen.set(did, {
-      first: had.first === null || (first !== null && first < had.first) ? (first ?? had.first) : had.first,
-      last: had.last === null || (last !== null && last > had.last) ? (last ?? had.last) : had.last,
-      sessions: had.sessions + open,
-    });
+    seen.set(did, { first: earlier(had.first, first), last: later(had.last, last), sessions: had.sessions + open });
   };
   if (user.registerDid) note(user.registerDid, toEpochSeconds(user.createdAt), null, 0);
-  for (const d of days) note(d.did, Date.parse(`${d.first}T00:00:00Z`) / 1000, Date.parse(`${d.last}T00:00:00Z`) / 1000, 0);
+  // A day's login names the device; its sign-in's token says when, to the second.
+  for (const d of days) note(d.did, null, null, 0);
   for (const t of tokens) if (t.did) note(t.did, toEpochSeconds(t.createdAt), toEpochSeconds(t.lastSeenAt), t.revokedAt ? 0 : 1);
   const dids = [...seen.keys()];
   const bans = dids.length
