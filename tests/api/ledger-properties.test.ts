@@ -40,7 +40,9 @@ let round = 300;
 
 async function freeStone(u: User): Promise<number | undefined> {
   const answer = await u.client.call("GET", "/v1/mint/force_stone/");
-  return answer.body.data?.list.find((s: { status: string }) => s.status === "init")?.force_stone_id;
+  // A refusal (a banned account's) carries no list.
+  if (answer.body.code !== 0) return undefined;
+  return answer.body.data.list.find((s: { status: string }) => s.status === "init")?.force_stone_id;
 }
 
 async function run(people: User[], s: Step): Promise<void> {
@@ -62,7 +64,7 @@ async function run(people: User[], s: Step): Promise<void> {
       return;
     case "gift": {
       const boxes = await people[s.from].client.call("GET", "/v1/mint/force_box/");
-      const code = boxes.body.data?.list[0]?.code;
+      const code = boxes.body.code === 0 ? boxes.body.data.list[0]?.code : undefined;
       if (code) await people[s.to].client.call("POST", "/v1/mint/force_box/use/", { code });
       return;
     }
@@ -72,10 +74,11 @@ async function run(people: User[], s: Step): Promise<void> {
       if (stone === undefined) return;
       const made = await lead.client.call("POST", "/v1/mint/force_stone/team/", { force_stone_id: stone, member_count: 2 });
       const joining = await freeStone(join);
-      if (made.body.data && joining !== undefined) {
+      const formed = made.body.code === 0;
+      if (formed && joining !== undefined) {
         await join.client.call("POST", "/v1/mint/force_stone/team/join/", { code: made.body.data.code, force_stone_id: joining });
       }
-      if (made.body.data) await lead.client.call("DELETE", `/v1/mint/force_stone/team/${made.body.data.team_id}/`);
+      if (formed) await lead.client.call("DELETE", `/v1/mint/force_stone/team/${made.body.data.team_id}/`);
       return;
     }
     case "correct":
