@@ -15,6 +15,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { issueToken } from "#api/src/domain/accounts/tokens.ts";
 import { tokenOf } from "#api/src/plugins/route.ts";
+import { bannedRefusalData } from "#contract/appeals.ts";
 import { BONUS_TASK_ORDER } from "#contract/bonus-tasks.ts";
 import { ERROR_CODES, ErrorCode } from "#contract/errors.ts";
 import type { RouteSpec } from "#contract/route.ts";
@@ -410,7 +411,9 @@ function faultOf(spec: RouteSpec, res: LightMyRequestResponse, body: Envelope | 
   } else {
     if (!ERROR_CODES.includes(body.code)) return "a code outside the catalogue";
     if (typeof body.err_msg !== "string" || body.err_msg.length === 0) return "a refusal without err_msg";
-    if (body.data !== undefined) return "a refusal with data";
+    // The one refusal with data: a banned account's, with its appeal pass (decision 066).
+    const banned = body.code === ErrorCode.accountBanned && bannedRefusalData.safeParse(body.data).success;
+    if (body.data !== undefined && !banned) return "a refusal with data";
   }
   return undefined;
 }
