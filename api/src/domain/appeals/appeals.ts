@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
 import type { AppealWire } from "#contract/appeals.ts";
 import { ErrorCode } from "#contract/errors.ts";
 import { toEpochSeconds } from "#contract/time.ts";
@@ -83,6 +83,12 @@ export async function sendAppeal(ctx: DomainContext, input: { pass: string; text
     if (uniqueViolation(error) === "appeals_open_key") throw new Failure(ErrorCode.appealWaiting);
     throw error;
   }
+}
+
+/** How many appeals wait for an operator: the console's menu shows it on every page. */
+export async function waitingAppealCount(ctx: DomainContext): Promise<number> {
+  const [row] = await ctx.db.select({ n: count() }).from(appeals).where(isNull(appeals.outcome));
+  return row?.n ?? 0;
 }
 
 /** The appeals waiting for an operator, oldest first, with what the operator needs to judge them. */

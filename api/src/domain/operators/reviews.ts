@@ -5,7 +5,7 @@ import { Failure } from "#api/src/lib/failure.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 import { pendingApplications, reviewApplication } from "#api/src/domain/campaign/review.ts";
 import { pendingAvatars, reviewAvatar } from "#api/src/domain/profile/avatar-review.ts";
-import { appealQueue } from "#api/src/domain/appeals/appeals.ts";
+import { waitingAppealCount } from "#api/src/domain/appeals/appeals.ts";
 import type { Operator } from "./console-sessions.ts";
 
 /** The console's side of the review queues: the same domain functions as the CLI's, under the operator's name. */
@@ -57,6 +57,6 @@ export const decideAvatar = decision<(typeof AVATAR_REASONS)[number]>(reviewAvat
 export const decidePhoto = decision<(typeof PHOTO_REASONS)[number]>(reviewApplication);
 
 export async function waiting(ctx: DomainContext, operator: Operator) {
-  const [avatars, photos, appeals] = await Promise.all([pendingAvatars(ctx), pendingApplications(ctx), appealQueue(ctx)]);
-  return { email: operator.email, avatars: avatars.length, photos: photos.length, appeals: appeals.length };
+  const [avatars, photos, appeals] = await Promise.all([pendingAvatars(ctx), pendingApplications(ctx), waitingAppealCount(ctx)]);
+  return { email: operator.email, avatars: avatars.length, photos: photos.length, appeals };
 }

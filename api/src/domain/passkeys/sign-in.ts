@@ -31,8 +31,8 @@ export async function signInOptions(ctx: DomainContext, input: { did?: string })
 /**
  * Signs in with a passkey. The account is known only once the passkey is: then the same rules as
  * a code sign-in apply (a banned device, the device's accounts a day), before the signature is
- * checked and the session opened; a banned account is refused after it, with its appeal pass. The challenge is spent first, so an answer
- * counts once whatever follows.
+ * checked and the session opened; a banned account is refused after it, with its appeal pass.
+ * The challenge is spent first, so an answer counts once whatever follows.
  */
 export async function signInWithPasskey(
   ctx: DomainContext,
