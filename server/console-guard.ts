@@ -2,8 +2,27 @@ import { BlockList, isIP } from "node:net";
 import type { NextFunction, Request, Response } from "express";
 import { contentSecurityPolicy } from "./csp.ts";
 
-/** The operators' console's pages and their data requests (decision 063). */
-const CONSOLE_PATH = /^\/console(?:\/|\.data$|$)/;
+/** The operators' console's pages and their data requests (decision 063), on a path as `routedPath` gives it. */
+const CONSOLE_PATH = /^console(?:\/|\.data$|$)/;
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * The path as the router will match it, so the guard can never see less than the router does:
+ * Remix's adapter parses the whole URL (resolving `..`, `%2e%2e` and backslashes), the router
+ * decodes each segment and ignores case. Empty segments are dropped too, which guards a few
+ * paths the router would send elsewhere: only ever more, never less.
+ */
+function routedPath(originalUrl: string): string {
+  const pathname = URL.parse(`http://host${originalUrl}`)?.pathname ?? originalUrl;
+  return pathname.split("/").filter(Boolean).map(decoded).join("/").toLowerCase();
+}
 
 function listOf(allowed: readonly string[]): BlockList {
   const list = new BlockList();
@@ -31,7 +50,7 @@ function allows(list: BlockList, ip: string): boolean {
 export function consoleGuard(allowed: readonly string[] | undefined) {
   const list = allowed ? listOf(allowed) : undefined;
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!CONSOLE_PATH.test(req.path)) return next();
+    if (!CONSOLE_PATH.test(routedPath(req.originalUrl))) return next();
     if (list && !allows(list, req.ip ?? "")) {
       res.status(404).type("text/plain").send("Not found");
       return;
