@@ -6,7 +6,15 @@ import { caller, expectOk, signUp, uniqueEmail } from "./helpers.ts";
 /** A client address of its own: Redis keeps counts across test runs for a minute. */
 const freshIp = () => `100.${64 + Math.floor(Math.random() * 64)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
 
-const LIMITS = { RATE_API_PER_IP_PER_MINUTE: "40", RATE_AUTH_PER_IP_PER_MINUTE: "8", RATE_WRITES_PER_USER_PER_MINUTE: "5" };
+const LIMITS = {
+  RATE_API_PER_IP_PER_MINUTE: "40",
+  RATE_AUTH_PER_IP_PER_MINUTE: "8",
+  RATE_WRITES_PER_USER_PER_MINUTE: "5",
+  RATE_EXPORTS_PER_USER_PER_HOUR: "3",
+};
+
+/** The spellings of one token's Authorization header that the API reads as that token. */
+const spellings = (token: string) => [`HIN ${token}`, `hin ${token}`, `Hin  ${token}`, `HIN\t${token}`, `hIN   ${token}`];
 
 describe.each([
   ["in memory (the embedded default)", {}],
@@ -59,6 +67,34 @@ describe.each([
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
     expectOk(await user.client.call("GET", "/v1/user/"));
+  });
+
+  test("a login's writes are one allowance however its Authorization header is spelled", async () => {
+    const { client: c, token } = await signUp(api, { email: uniqueEmail("spelling-writer") });
+    c.state.token = undefined;
+    const statuses = [];
+    for (const authorization of [...spellings(token), ...spellings(token)]) {
+      const answer = await c.call("PUT", "/v1/user/", { ui_lang: "en" }, {}, { authorization });
+      statuses.push(answer.status);
+      if (answer.status === 429) expect(answer.body.code).toBe(ErrorCode.rateLimited);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429, 429, 429]);
+  });
+
+  test("a login's exports are one allowance however its Authorization header is spelled", async () => {
+    const { token } = await signUp(api, { email: uniqueEmail("spelling-export") });
+    const ip = freshIp();
+    const answers = [];
+    for (const authorization of [...spellings(token), spellings(token)[0]]) {
+      answers.push(
+        await api.app.inject({ method: "GET", url: "/v1/user/export/?format=json", remoteAddress: ip, headers: { authorization } }),
+      );
+    }
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 429, 429, 429]);
+    for (const refused of answers.slice(3)) {
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      expect(refused.json()).toMatchObject({ code: ErrorCode.rateLimited });
+    }
   });
 
   test("every call: 40 a minute per IP", async () => {

@@ -7,6 +7,7 @@ import { ledgerRoutes } from "#contract/ledger.ts";
 import { passkeyRoutes } from "#contract/passkeys.ts";
 import { ErrorCode, ERROR_MESSAGES } from "#contract/errors.ts";
 import { rateLimits, type RateLimits } from "#lib/rate-limit.ts";
+import { tokenOf } from "./route.ts";
 
 /** Calls that send or try codes, passkeys or appeal passes, or make accounts and devices: a tighter limit per client IP. */
 const AUTH_ROUTES = new Set<string>(
@@ -33,10 +34,11 @@ const PROBES = new Set(["/livez", "/healthz"]);
 
 /**
  * Every call is counted per client IP (as TRUST_PROXY resolves it); the sign-in calls have
- * their own tighter count per IP, and every write of a signed-in user a count per token. Over a
- * limit the answer is 429 with Retry-After, in the envelope. Counters live in Redis when
- * REDIS_URL is set, so every instance shares them (in memory while it is unreachable,
- * docs/decisions/034).
+ * their own tighter count per IP, and every write of a signed-in user a count per token. The
+ * token is the one the API reads (`tokenOf`), not the header's text: `hin`, a tab or more spaces
+ * spell the same login, which has one count. Over a limit the answer is 429 with Retry-After, in
+ * the envelope. Counters live in Redis when REDIS_URL is set, so every instance shares them (in
+ * memory while it is unreachable, docs/decisions/034).
  *
  * A call is known by the route it matched (`routeOptions.url`, the path as bound), never by its
  * raw URL: the router decodes the path and ignores a trailing slash, so `/v1/user/%6cogin` is
@@ -53,7 +55,7 @@ export async function rateLimitHook(app: FastifyInstance): Promise<RateLimits> {
   app.addHook("onRequest", async (request, reply) => {
     const route = request.routeOptions.url;
     if (route !== undefined && PROBES.has(route)) return;
-    const token = request.headers.authorization;
+    const token = tokenOf(request.headers.authorization);
     const tokenKey = token ? createHash("sha256").update(token).digest("base64url") : undefined;
     const waits = await Promise.all([
       perIp.take(request.ip),
