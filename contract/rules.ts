@@ -35,6 +35,7 @@ const ruleValuesSchema = z.object({
   gift_boxes_per_day: count("Gift boxes a user receives per UTC day"),
   gift_boxes_max: count("Unused gift boxes a user may hold; the rest of a day's are forfeited"),
   gift_power: count("Soul Power sender and recipient each gain when a gift code is used"),
+  notice_hours: count("While this version is in force, a new version is scheduled at least this many hours ahead"),
 });
 export type RuleValues = z.infer<typeof ruleValuesSchema>;
 export type RuleName = keyof RuleValues;
@@ -53,7 +54,9 @@ export const publishedRulesResult = z.object({
   next: ruleVersionSchema.nullable().describe("The next version scheduled, or null when none is"),
   upcoming: z.array(ruleVersionSchema).describe("Every version scheduled and not yet in force, soonest first (next is the first)"),
   history: z.array(ruleVersionSchema).describe("Every version that has taken effect, newest first (in_force is the first)"),
-  notice_hours: count("The least notice a new version is published with: it is scheduled at least this many hours ahead"),
+  notice_hours: count(
+    "The least notice a new version is published with (the version in force's notice_hours): it is scheduled at least this many hours ahead",
+  ),
   server_time: epochSeconds,
 });
 export type PublishedRules = z.infer<typeof publishedRulesResult>;

@@ -88,6 +88,40 @@ describe("a rule version scheduled ahead", () => {
   });
 });
 
+// 10-minute rounds; the service at the default notice of 24 hours, written into version 1.
+describe("the notice a change is published with", () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi(roundConfig());
+    setInRound(api, 49, 30);
+  });
+  afterAll(async () => api.close());
+
+  const hoursAhead = (hours: number) => closeOf(49 + (hours * 3600) / 600);
+
+  test("is the published one whatever the scheduling process's own setting says", async () => {
+    expect((await published(api)).notice_hours).toBe(24);
+    // An operator command whose shell says one hour: the database's 24 hours still hold.
+    const shortened = { ...api.domain, config: { ...api.domain.config, MIN_RULES_NOTICE_HOURS: 1 } };
+    expect(await refusal(scheduleRules(shortened, { at: iso(hoursAhead(2)), set: ["GIFT_POWER=11"], actor: "t" }))).toBe("too_soon");
+    expect((await published(api)).upcoming).toEqual([]);
+  });
+
+  test("lowering the notice is itself a change published with the notice in force, and holds from its start", async () => {
+    const start = hoursAhead(24);
+    await scheduleRules(api.domain, { at: iso(start), set: ["MIN_RULES_NOTICE_HOURS=1"], actor: "t" });
+    const before = await published(api);
+    expect(before.notice_hours).toBe(24);
+    expect(before.next?.values.notice_hours).toBe(1);
+    expect(await refusal(scheduleRules(api.domain, { at: iso(hoursAhead(2)), set: ["GIFT_POWER=11"], actor: "t" }))).toBe("too_soon");
+
+    api.clock.set(new Date((start + 30) * 1000));
+    expect((await published(api)).notice_hours).toBe(1);
+    const sooner = await scheduleRules(api.domain, { at: iso(start + 2 * 3600), set: ["GIFT_POWER=11"], actor: "t" });
+    expect(sooner.version).toBe(3);
+  });
+});
+
 describe("rules that change for things already made", () => {
   let api: TestApi;
   beforeAll(async () => {
@@ -150,6 +184,7 @@ describe("GET /v1/rules/", () => {
         gift_boxes_per_day: 2,
         gift_boxes_max: 10,
         gift_power: 10,
+        notice_hours: 1,
       },
     });
     expect(before).toMatchObject({ next: null, upcoming: [], notice_hours: 1, server_time: closeOf(48) + 30 });
@@ -316,7 +351,7 @@ describe("version 1", () => {
     const changed = { ...api.config, GIFT_POWER: 777, ROUND_SECONDS: 60, MIN_RULES_NOTICE_HOURS: 99 };
     const book = await openRuleBook({ db, config: changed, clock }, { seed: true, log: log as never });
     expect(book.at(clock.now()).values).toMatchObject({ GIFT_POWER: 10, ROUND_SECONDS: 600 });
-    expect(warnings).toEqual([{ keys: ["ROUND_SECONDS", "GIFT_POWER"], version: 1 }]);
+    expect(warnings).toEqual([{ keys: ["ROUND_SECONDS", "GIFT_POWER", "MIN_RULES_NOTICE_HOURS"], version: 1 }]);
     expect(await db.select().from(ruleVersions)).toHaveLength(1);
   });
 });

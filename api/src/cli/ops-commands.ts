@@ -6,6 +6,7 @@ import { banCluster, clusterBanList, undoClusterBan } from "#api/src/domain/farm
 import { farmCluster, farmClusters } from "#api/src/domain/farms/clusters.ts";
 import { correctBalance } from "#api/src/domain/ledger/corrections.ts";
 import { ledgerDifferences } from "#api/src/domain/ledger/verify.ts";
+import { operatorByEmail, passkeysOf, revokePasskey } from "#api/src/domain/operators/operator-passkeys.ts";
 import { addOperator, listOperators, removeOperator } from "#api/src/domain/operators/operators.ts";
 import { pendingAvatars, reviewAvatar } from "#api/src/domain/profile/avatar-review.ts";
 import { allStatusIcons, retireStatusIcon, upsertStatusIcon } from "#api/src/domain/profile/status.ts";
@@ -16,15 +17,21 @@ import { unitsToDecimal } from "#contract/money.ts";
 /**
  * The operator commands, apart from how they are reached: `npm run ops` runs them on a database
  * it opens, or asks the running service to run them (ops-socket.ts) when the embedded database
- * is the service's. The console calls the same domain functions.
+ * is the service's. The console calls the same domain functions. Their acts are audited as
+ * "cli:<machine user>" (decision 067): the account that ran the CLI, never a name it was told.
  */
 
-export const USAGE = `Operator commands (every change is audited):
+export const USAGE = `Operator commands (every change is audited as cli:<the machine user running it>):
   npm run ops -- operator-add <email>   make an operator of the operators' console (/console), or give one a
                                         new enrolment code: mailed, good once, for OPERATOR_ENROL_HOURS
   npm run ops -- operator-remove <email>
-                                        end an operator's sessions; their passkeys stop signing in
+                                        end an operator's sessions and delete their passkeys: added again,
+                                        they enrol a new one
   npm run ops -- operators              every operator, removed ones too
+  npm run ops -- operator-passkeys <email>
+                                        an operator's passkeys: id, added, last used, transports
+  npm run ops -- operator-passkey-revoke <email> <id>
+                                        revoke one (a lost laptop): it signs in no more, its sessions end
   npm run ops -- ban-user <email> [reason]
                                         ban a cheating account: logins revoked, no more rounds, gift boxes void,
                                         forming exchanges cancelled, invite code dead; its owner reads the
@@ -64,9 +71,10 @@ export const USAGE = `Operator commands (every change is audited):
   npm run ops -- rules                  the rule versions: number, start, state, what each changed
   npm run ops -- schedule-rules --at <ISO time> --set KEY=VALUE [--set KEY=VALUE ...] [--note "why"]
                                         publish a new rule version on /rules, taking effect at that
-                                        time: a round boundary at least MIN_RULES_NOTICE_HOURS ahead
+                                        time: a round boundary at least the published notice ahead
                                         and after any version already scheduled; the keys not set
-                                        keep the previous version's values
+                                        keep the previous version's values (MIN_RULES_NOTICE_HOURS
+                                        is a rule too: a shorter notice holds from its own start)
   npm run ops -- cancel-rules <version> withdraw the last scheduled version, at least 10 minutes
                                         before it starts
   npm run ops -- farm-clusters          the accounts that look like farms, highest score first: cluster id,
@@ -129,6 +137,28 @@ const commands: Record<string, Command> = {
         (o) => `${o.email}\t${shownTime(o.createdAt)}\t${o.createdBy}\t${o.removedAt ? `removed ${shownTime(o.removedAt)}` : "active"}`,
       );
       return rows.length ? ["email\tadded\tby\tstate", ...rows].join("\n") : "no operator yet: npm run ops -- operator-add <email>";
+    },
+  },
+  "operator-passkeys": {
+    arity: [1, 1],
+    run: async (ctx, [email]) => {
+      const operator = await operatorByEmail(ctx, email);
+      if (!operator) return `no operator ${email}`;
+      const rows = (await passkeysOf(ctx, operator.id)).map(
+        (p) => `${p.id}\t${shownTime(p.createdAt)}\t${p.lastUsedAt ? shownTime(p.lastUsedAt) : "never"}\t${p.transports.join(",")}`,
+      );
+      return rows.length
+        ? ["id\tadded\tlast used\ttransports", ...rows].join("\n")
+        : `${operator.email} has no passkey: npm run ops -- operator-add ${operator.email} mails a code to enrol one`;
+    },
+  },
+  "operator-passkey-revoke": {
+    arity: [2, 2],
+    run: async (ctx, [email, id], actor) => {
+      const operator = await operatorByEmail(ctx, email);
+      if (!operator) return `no operator ${email}`;
+      const revoked = await revokePasskey(ctx, { operator, passkeyId: integerArg(id, "passkey id"), actor });
+      return revoked ? `revoked passkey ${id} of ${operator.email}: it signs in no more` : `no passkey ${id} of ${operator.email}`;
     },
   },
   "ban-user": {
@@ -364,14 +394,22 @@ async function decideApplication(
   return `${approve ? "approved" : "rejected"} the campaign application of user ${userId}`;
 }
 
-/** Runs one command line as `actor`: what to print, and the exit code (2: a usage error). */
-export async function runCommand(ctx: DomainContext, argv: string[], actor: string): Promise<{ output: string; exitCode: number }> {
+/**
+ * Runs one command line for the machine user that started the CLI (os.userInfo, from the process's
+ * user id, not its environment): what to print, and the exit code (2: a usage error). Its acts are
+ * audited as "cli:<machine user>", a name the console's "operator:<e-mail>" can never be.
+ */
+export async function runCommand(
+  ctx: DomainContext,
+  argv: string[],
+  runner: { machineUser: string },
+): Promise<{ output: string; exitCode: number }> {
   const [name, ...args] = argv;
   const command = Object.hasOwn(commands, name ?? "") ? commands[name] : undefined;
   if (!command || args.length < command.arity[0] || args.length > command.arity[1] || args.some((a) => !a)) {
     return { output: USAGE, exitCode: name ? 2 : 0 };
   }
-  return { output: await command.run(ctx, args, actor), exitCode: 0 };
+  return { output: await command.run(ctx, args, `cli:${runner.machineUser}`), exitCode: 0 };
 }
 
 /** Whether a command line names a command (else it is answered with the usage, no database needed). */

@@ -78,6 +78,8 @@ export function ruleWriter({ t, language: locale }: Translator): RuleWriter {
         return stoneRunsShort(v[name]);
       case "stone_ratios":
         return ratios(v[name]);
+      case "notice_hours":
+        return duration(v[name] * 3600);
       default:
         return num(v[name]);
     }
@@ -106,6 +108,7 @@ export function ruleWriter({ t, language: locale }: Translator): RuleWriter {
     gift_boxes_per_day: t("rules:label.giftBoxesPerDay"),
     gift_boxes_max: t("rules:label.giftBoxesMax"),
     gift_power: t("rules:label.giftPower"),
+    notice_hours: t("rules:label.noticeHours"),
   };
 
   const sections = (v: RuleValues): RuleSection[] => [

@@ -34,6 +34,7 @@ function wireValues(r: Rules): RuleValues {
     gift_boxes_per_day: r.GIFT_BOXES_PER_DAY,
     gift_boxes_max: r.GIFT_BOXES_MAX,
     gift_power: r.GIFT_POWER,
+    notice_hours: r.MIN_RULES_NOTICE_HOURS,
   };
 }
 
@@ -56,7 +57,7 @@ export async function publishedRules(ctx: DomainContext): Promise<PublishedRules
       .slice(0, at + 1)
       .reverse()
       .map(wireVersion),
-    notice_hours: ctx.config.MIN_RULES_NOTICE_HOURS,
+    notice_hours: inForce.values.MIN_RULES_NOTICE_HOURS,
     server_time: toEpochSeconds(now),
   };
 }

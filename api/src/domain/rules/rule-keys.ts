@@ -4,7 +4,8 @@ import { apiConfigSchema, type ApiConfig } from "#api/src/config.ts";
 /**
  * The settings a user's VV and Soul Power depend on: they are published on /rules and change only
  * as a rule version scheduled ahead (decision 049). The environment's values seed version 1.
- * ROUND_EPOCH is not one: moving it would renumber every round.
+ * ROUND_EPOCH is not one: moving it would renumber every round. The notice itself is one, so the
+ * notice every path enforces is the one published, and shortening it is announced with the old one.
  */
 export const RULE_KEYS = [
   "ROUND_SECONDS",
@@ -29,6 +30,7 @@ export const RULE_KEYS = [
   "GIFT_BOXES_PER_DAY",
   "GIFT_BOXES_MAX",
   "GIFT_POWER",
+  "MIN_RULES_NOTICE_HOURS",
 ] as const;
 
 export type RuleKey = (typeof RULE_KEYS)[number];

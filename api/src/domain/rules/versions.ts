@@ -168,7 +168,7 @@ function changesBetween(before: Rules, after: Rules): RuleChange[] {
 
 /**
  * Schedules a new rule version (the operator command schedule-rules): the version before it with
- * `set` applied, from `at`. Refused unless `at` is at least MIN_RULES_NOTICE_HOURS away, after
+ * `set` applied, from `at`. Refused unless `at` is at least the version in force's MIN_RULES_NOTICE_HOURS away, after
  * every version already scheduled, and a round boundary of the schedule those make (a new round
  * length starts with a round); refused too when it changes nothing. Audited.
  */
@@ -188,12 +188,13 @@ export async function scheduleRules(
     const now = tx.clock.now();
     const book = new RuleBook(Date.parse(tx.config.ROUND_EPOCH), versions);
     if (at.getTime() <= now.getTime()) throw new RulesRefused("past", `${iso(at)} is in the past: rules change only ahead of time`);
-    const hours = tx.config.MIN_RULES_NOTICE_HOURS;
+    // The version in force's notice, as /rules publishes it: never the notice of this process's environment.
+    const hours = book.at(now).values.MIN_RULES_NOTICE_HOURS;
     const earliest = new Date(now.getTime() + hours * 3_600_000);
     if (at < earliest) {
       throw new RulesRefused(
         "too_soon",
-        `${iso(at)} is too soon: users get ${hours} hours' notice (MIN_RULES_NOTICE_HOURS); ` +
+        `${iso(at)} is too soon: users get ${hours} hours' notice (MIN_RULES_NOTICE_HOURS of the version in force); ` +
           `the first round boundary after that is ${iso(boundaryFrom(book.schedule, earliest))}`,
       );
     }
