@@ -24,6 +24,7 @@ import { rulesApi } from "./routes/v1/rules.ts";
 import { teamApi } from "./routes/v1/team.ts";
 import { toolsApi } from "./routes/v1/tools.ts";
 import { ledgerApi } from "./routes/v1/ledger.ts";
+import { testHooksApi } from "./routes/test-hooks.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -95,5 +96,7 @@ export async function buildApp(
   await app.register(appealsApi);
   await app.register(pushApi);
   await app.register(rulesApi);
+  // Decision 067: only a run that asks for them (TEST_HOOKS) has the test-only routes.
+  if (domain.config.TEST_HOOKS) await app.register(testHooksApi);
   return app;
 }

@@ -215,7 +215,18 @@ export const apiConfigSchema = z.object({
   FARM_WEIGHT_SEQUENCE: int(10, 0),
   FARM_WEIGHT_DISPOSABLE: int(10, 0),
   FARM_WEIGHT_SAME_MAILBOX: int(15, 0),
+  // Decision 067: the end-to-end run's test-only routes (/v1/test/...: make an account, close a
+  // round). Off unless set; with NODE_ENV=production refused at boot unless
+  // TEST_HOOKS_IN_PRODUCTION names the one run that may combine them.
+  TEST_HOOKS: z
+    .enum(["0", "1"])
+    .default("0")
+    .transform((v) => v === "1"),
+  TEST_HOOKS_IN_PRODUCTION: z.string().optional(),
 });
+
+/** The only value of TEST_HOOKS_IN_PRODUCTION that lets TEST_HOOKS run with NODE_ENV=production: the e2e run's. */
+export const TEST_HOOKS_E2E_RUN = "e2e-run-only";
 
 export type ApiConfig = z.infer<typeof apiConfigSchema> & { API_SECRET: string };
 
@@ -282,6 +293,11 @@ export class DatabaseUnreachableError extends Error {}
 /** Parses the environment; a bad value throws one line that names the variable. */
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const config = parseSettings(apiConfigSchema, env);
+  if (config.TEST_HOOKS && config.NODE_ENV === "production" && config.TEST_HOOKS_IN_PRODUCTION !== TEST_HOOKS_E2E_RUN) {
+    throw new ConfigError(
+      `Invalid configuration: TEST_HOOKS: test-only routes are refused with NODE_ENV=production (the e2e run sets TEST_HOOKS_IN_PRODUCTION=${TEST_HOOKS_E2E_RUN})`,
+    );
+  }
   checkVapidKeys(config);
   nativePushCredentials(config);
   return {

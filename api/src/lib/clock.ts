@@ -18,6 +18,30 @@ export class ManualClock implements Clock {
   }
 }
 
+/**
+ * The system's time moved forward by what `advance` added: the clock of a server run with
+ * TEST_HOOKS (decision 067), so an end-to-end test can close a round when it says so instead of
+ * waiting for it. Never moves back.
+ */
+export class ShiftedClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(seconds: number): void {
+    this.offsetMs += Math.max(0, seconds * 1000);
+  }
+}
+
+/** A clock a test may move forward (the test API's ManualClock, a test-hooks server's ShiftedClock). */
+export interface AdvancingClock extends Clock {
+  advance(seconds: number): void;
+}
+
+export function canAdvance(clock: Clock): clock is AdvancingClock {
+  return typeof (clock as Partial<AdvancingClock>).advance === "function";
+}
+
 /** The UTC calendar day, YYYY-MM-DD. */
 export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
