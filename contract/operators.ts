@@ -20,6 +20,14 @@ const session = z.object({
   email: z.string(),
 });
 
+const ownPasskey = z.object({
+  id: z.number().int(),
+  created_at: epochSeconds,
+  last_used_at: epochSeconds.nullable(),
+  transports: z.array(z.string()).describe("How the browser said it reaches the passkey at enrolment: internal, hybrid, usb..."),
+  this_session: z.boolean().describe("This console session was opened with it"),
+});
+
 const userId = z.object({ user_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 /** An operator's note, for the audit log only: the user never reads it. */
@@ -47,6 +55,8 @@ const pendingPhoto = z.object({
   submitted_at: epochSeconds,
 });
 
+const auditKind = z.enum(["act", "read"]);
+
 const auditRow = z.object({
   id: z.number().int(),
   at: epochSeconds,
@@ -54,6 +64,10 @@ const auditRow = z.object({
   action: z.string(),
   target: z.string(),
   detail: z.record(z.string(), z.unknown()),
+  kind: auditKind.describe("act: something changed; read: an operator looked at a person's data"),
+  via: z
+    .enum(["console", "cli", "user"])
+    .describe("The console (operator:<e-mail>), npm run ops (cli:<machine user>), or a user's own act"),
 });
 
 const scorePart = z.object({
@@ -214,6 +228,21 @@ export const operatorRoutes = {
     auth: "operator",
     response: z.object({ email: z.string(), avatars: z.number().int(), photos: z.number().int(), appeals: z.number().int() }),
   }),
+  myPasskeys: route({
+    method: "GET",
+    path: "/v1/ops/me/passkeys/",
+    summary: "The signed-in operator's passkeys, newest first",
+    auth: "operator",
+    response: z.object({ items: z.array(ownPasskey) }),
+  }),
+  revokeMyPasskey: route({
+    method: "POST",
+    path: "/v1/ops/me/passkeys/{passkey_id}/revoke/",
+    summary: "Revokes one of the signed-in operator's passkeys, audited: it signs in no more and the sessions it opened end",
+    auth: "operator",
+    params: z.object({ passkey_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+    response: z.object({ signed_out: z.boolean().describe("This session was opened with it, and has ended") }),
+  }),
   avatars: route({
     method: "GET",
     path: "/v1/ops/avatars/",
@@ -249,9 +278,9 @@ export const operatorRoutes = {
   audit: route({
     method: "GET",
     path: "/v1/ops/audit/",
-    summary: "The audit log, newest first, a page before `before`",
+    summary: "The audit log, newest first, a page before `before`: the acts, the reads, or without `kind` both",
     auth: "operator",
-    query: z.object({ before: z.coerce.number().int().positive().optional() }),
+    query: z.object({ before: z.coerce.number().int().positive().optional(), kind: auditKind.optional() }),
     response: z.object({ items: z.array(auditRow), next: z.number().int().nullable() }),
   }),
   statusIcons: route({

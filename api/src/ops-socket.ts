@@ -12,7 +12,12 @@ const MAX_REQUEST = 64 * 1024;
 
 export interface OpsRequest {
   argv: string[];
-  actor: string;
+  /**
+   * The machine user that ran the CLI, its acts audited as "cli:<it>". The socket is the service
+   * user's alone (0600), so only that user or root can send one, and either could open the
+   * database and write the audit log itself; Node shows no peer credentials to check it against.
+   */
+  machineUser: string;
 }
 
 export interface OpsAnswer {
@@ -59,13 +64,14 @@ async function answer(ctx: DomainContext, line: string, log: Logger): Promise<Op
   let request: OpsRequest;
   try {
     request = JSON.parse(line) as OpsRequest;
-    if (!Array.isArray(request.argv) || !request.argv.every((a) => typeof a === "string") || typeof request.actor !== "string")
+    const { argv, machineUser } = request;
+    if (!Array.isArray(argv) || !argv.every((a) => typeof a === "string") || typeof machineUser !== "string" || !machineUser)
       throw new Error();
   } catch {
     return { output: "not an operator command", exitCode: 2 };
   }
   try {
-    return await runCommand(ctx, request.argv, request.actor);
+    return await runCommand(ctx, request.argv, { machineUser: request.machineUser });
   } catch (error) {
     log.warn({ err: error, command: request.argv[0] }, "operator command failed");
     return { output: `failed: ${(error as Error).message}`, exitCode: 1 };

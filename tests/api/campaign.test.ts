@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync, rmSync } from "node:fs";
+import { userInfo } from "node:os";
 import { join } from "node:path";
 import { desc, eq } from "drizzle-orm";
 import jsQR from "jsqr";
@@ -301,7 +302,8 @@ describe("npm run ops -- applications / application-approve / application-reject
       });
       await database.close();
 
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, LOG_LEVEL: "warn", OPERATOR: "op-anna" };
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, LOG_LEVEL: "warn" };
+      const cli = `cli:${userInfo().username}`;
       delete env.DATABASE_URL;
       const ops = async (...args: string[]) => (await runOps(env, ...args)).trim();
       expect((await ops("applications")).split("\n")).toEqual([
@@ -314,13 +316,13 @@ describe("npm run ops -- applications / application-approve / application-reject
 
       const check = await openDatabase({ dataDir: dir });
       const [row] = await check.db.select().from(campaignApplications).where(eq(campaignApplications.userId, user.id));
-      expect(row).toMatchObject({ status: "rejected", reason: "unclear", reviewedBy: "op-anna" });
+      expect(row).toMatchObject({ status: "rejected", reason: "unclear", reviewedBy: cli });
       const [audit] = await check.db
         .select()
         .from(auditLog)
         .where(eq(auditLog.target, `user:${user.id}`));
       expect(audit).toMatchObject({
-        actor: "op-anna",
+        actor: cli,
         action: "campaign.reject",
         detail: { photo: "/media/p.webp", reason: "unclear", note: "blurred and dark" },
       });

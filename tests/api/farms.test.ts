@@ -3,6 +3,7 @@
  * ordinary ones, seeded through the API; the farm is found and scored, nobody ordinary is; a
  * cluster is banned and unbanned in one audited act each, and two operators at once do it once.
  */
+import { userInfo } from "node:os";
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -208,7 +209,6 @@ describe("banning a cluster", () => {
       DATABASE_URL: api.databaseUrl,
       FARM_EVIDENCE_DAYS: "100000",
       LOG_LEVEL: "warn",
-      OPERATOR: "op-cli",
     };
     const farm = await theFarm();
     const listed = (await runOps(env, "farm-clusters")).trim().split("\n");
@@ -225,7 +225,7 @@ describe("banning a cluster", () => {
     expect(await bannedOf(farmIds())).toEqual(farmIds());
     expect(await runOps(env, "farm-unban", banId!)).toContain(`undid cluster ban ${banId}`);
     expect(await bannedOf(farmIds())).toEqual([]);
-    expect((await clusterAudit("cluster.unban")).at(-1)).toMatchObject({ actor: "op-cli" });
+    expect((await clusterAudit("cluster.unban")).at(-1)).toMatchObject({ actor: `cli:${userInfo().username}` });
   });
 });
 

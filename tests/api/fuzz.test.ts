@@ -5,8 +5,9 @@
  * `data` as the contract describes it on success), and free of stack traces and SQL; and a
  * refused call must leave the database exactly as it was.
  *
- * FUZZ_RUNS sets the inputs per route (500 on PGlite, 300 on PostgreSQL, which `npm run test:pg`
- * runs again), FUZZ_SEED replays the run a failure names. On PostgreSQL only the inputs that
+ * Inputs per route: 50 on PGlite and 30 on PostgreSQL in `npm test`, 500 and 300 in
+ * `npm run test:deep` (tests/setup/fuzz-size.ts: FUZZ_RUNS sets them, FUZZ_SEED replays the seed a
+ * failure or the summary names). On PostgreSQL only the inputs that
  * reach the database are sent (see readsNoDatabase); the others are answered the same on either
  * database, and the PGlite run of the same `npm test` sends them.
  */
@@ -22,10 +23,11 @@ import type { RouteSpec } from "#contract/route.ts";
 import { allRoutes } from "#contract/routes.ts";
 import { commonQuery } from "#contract/wire.ts";
 import * as gen from "../setup/fuzz-arbitraries.ts";
+import { fuzzParameters, fuzzRuns, fuzzSizeSaid } from "../setup/fuzz-size.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { expectNoLeak, expectOk, signUp } from "./helpers.ts";
 
-const RUNS = gen.fuzzRuns({ pglite: 500, postgres: 300 });
+const RUNS = fuzzRuns({ small: 50, full: 500, postgres: { small: 30, full: 300 } });
 const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
 const COMMON_KEYS = Object.keys(commonQuery.shape);
 
@@ -492,7 +494,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   console.log(
-    `API fuzz: ${stats.routes} routes, ${RUNS} inputs per route, ${stats.requests} calls, ${stats.serverErrors} answered >= 500; ` +
+    `API fuzz (${fuzzSizeSaid()}): ${stats.routes} routes, ${RUNS} inputs per route, ${stats.requests} calls, ${stats.serverErrors} answered >= 500; ` +
       `${stats.refusedChecked} refused calls found to change nothing, ${stats.refusedUnchecked} not checked (beside a GET that wrote); ` +
       `${stats.leftToPglite} inputs refused before any query left to the PGlite run`,
   );
@@ -526,7 +528,7 @@ for (const spec of allRoutes) {
           clean.add(res.body);
         }
       }),
-      gen.fuzzParameters(
+      fuzzParameters(
         RUNS,
         regressions(spec).map((input): [Input] => [input]),
       ),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { setUserBan } from "#api/src/domain/accounts/bans.ts";
 import { correctBalance } from "#api/src/domain/ledger/corrections.ts";
 import { ledgerDifferences } from "#api/src/domain/ledger/verify.ts";
+import { fuzzParameters, fuzzRuns } from "../setup/fuzz-size.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { distributeOne, roundConfig, setInRound } from "./airdrop-helpers.ts";
 import { signUp } from "./helpers.ts";
@@ -10,7 +11,8 @@ import { signUp } from "./helpers.ts";
 // Property: whatever users do, in whatever order (start, rounds closing, claims, a bonus task,
 // gifts, exchanges, bans, deletions, operators' corrections), every balance equals the sum of
 // its ledger lines after every step. Refused steps are part of the sequences: a refusal must
-// leave the books as they were. Runs on PGlite and, in `npm run test:pg`, on PostgreSQL.
+// leave the books as they were. 3 sequences in `npm test`, 12 in `npm run test:deep`
+// (tests/setup/fuzz-size.ts); steps run one at a time, so PGlite is enough (docs/testing.md).
 let api: TestApi;
 beforeAll(async () => {
   api = await createTestApi(roundConfig({ TOKEN_IDLE_DAYS: "365", SUSPEND_THRESHOLD: "2" }));
@@ -115,6 +117,6 @@ test("after every step of any sequence, each balance is the sum of its ledger li
         expect(await ledgerDifferences(api.domain, ids), JSON.stringify(s)).toEqual([]);
       }
     }),
-    { numRuns: 12 },
+    fuzzParameters(fuzzRuns({ small: 3, full: 12 })),
   );
 }, 120_000);

@@ -241,7 +241,7 @@ describe("npm run ops -- verify-ledger", () => {
         .values({ displayId: "123456781", inviteCode: "LEDGER23", createdAt: new Date(), email: "ops-ledger@example.com" })
         .returning();
       await database.close();
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", OPERATOR: "tester" };
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
       delete env.DATABASE_URL;
       expect((await runOps(env, "verify-ledger")).trim()).toBe("every balance is the sum of its ledger lines");
       expect((await runOps(env, "correct", "ops-ledger@example.com", "vv", "2.5", "missed", "round")).trim()).toBe(

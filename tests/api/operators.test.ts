@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "#contract/errors.ts";
 import { AvatarStatus } from "#contract/profile-states.ts";
 import { users } from "#api/src/db/schema.ts";
+import { runCommand } from "#api/src/cli/ops-commands.ts";
 import { removeOperator } from "#api/src/domain/operators/operators.ts";
 import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { SoftAuthenticator } from "../setup/soft-authenticator.ts";
 import { caller, expectCode, expectOk, signUp } from "./helpers.ts";
-import { addedOperator, enrolledOperator, operatorEmail } from "./operator-session.ts";
+import { addedOperator, enrolWith, enrolledOperator, operatorEmail } from "./operator-session.ts";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -199,5 +200,130 @@ describe("the console's status icons, as the CLI's", () => {
       ["status-icon.off", `operator:${op.email}`],
       ["status-icon.set", `operator:${op.email}`],
     ]);
+  });
+});
+
+interface AuditRow {
+  id: number;
+  at: number;
+  actor: string;
+  action: string;
+  target: string;
+  kind: string;
+  via: string;
+  detail: Record<string, unknown>;
+}
+
+interface OwnPasskey {
+  id: number;
+  created_at: number;
+  last_used_at: number | null;
+  this_session: boolean;
+}
+
+/** The audit log as the console reads it: acts, reads, or (no kind) both. */
+async function audit(console: ReturnType<typeof caller>, kind?: "act" | "read"): Promise<AuditRow[]> {
+  return expectOk(await console.call("GET", "/v1/ops/audit/", undefined, kind ? { kind } : {})).items as AuditRow[];
+}
+
+describe("an operator's passkeys: gone with their removal, listed and revoked one by one", () => {
+  test("a removed operator, added again, is refused with the old passkey before and after enrolling a new one; the removal is audited with the passkeys it deleted", async () => {
+    const op = await enrolled();
+    expect(await removeOperator(api.domain, { email: op.email, actor: "cli:root" })).toBe(true);
+    const code = await added(op.email);
+    expectCode(await signIn(op.laptop), ErrorCode.passkeyUnknown);
+
+    const desk = new SoftAuthenticator(ORIGIN);
+    const back = caller(api, { token: expectOk(await enrolWith(api, desk, op.email, code)).token });
+    expectCode(await signIn(op.laptop), ErrorCode.passkeyUnknown);
+    expect(expectOk(await signIn(desk)).email).toBe(op.email);
+    expect(expectOk(await back.call("GET", "/v1/ops/me/passkeys/")).items).toHaveLength(1);
+
+    const removal = (await audit(back, "act")).find((r) => r.action === "operator.remove" && r.detail.email === op.email);
+    expect(removal).toMatchObject({ actor: "cli:root", via: "cli", kind: "act", detail: { passkeys: [expect.any(Number)] } });
+  });
+
+  test("in the console an operator lists their own passkeys and revokes one: it signs in no more, its session ends, the act is audited", async () => {
+    const op = await enrolled();
+    const phone = new SoftAuthenticator(ORIGIN);
+    const onPhone = caller(api, { token: expectOk(await enrolWith(api, phone, op.email, await added(op.email))).token });
+    const list = async () => expectOk(await op.console.call("GET", "/v1/ops/me/passkeys/")).items as OwnPasskey[];
+    const [phoneKey, laptopKey] = await list();
+    expect([phoneKey.this_session, laptopKey.this_session]).toEqual([false, true]);
+    expect(laptopKey).toMatchObject({ created_at: expect.any(Number), last_used_at: null });
+
+    expect(expectOk(await op.console.call("POST", `/v1/ops/me/passkeys/${phoneKey.id}/revoke/`))).toEqual({ signed_out: false });
+    expectCode(await onPhone.call("GET", "/v1/ops/me/"), ErrorCode.operatorSignInRequired);
+    expectCode(await signIn(phone), ErrorCode.passkeyUnknown);
+    expect((await list()).map((p) => p.id)).toEqual([laptopKey.id]);
+
+    // Another operator's passkey, or one revoked already, is none of theirs.
+    const other = await enrolled();
+    const [otherKey] = expectOk(await other.console.call("GET", "/v1/ops/me/passkeys/")).items as OwnPasskey[];
+    expectCode(await op.console.call("POST", `/v1/ops/me/passkeys/${otherKey.id}/revoke/`), ErrorCode.passkeyNotFound);
+    expectCode(await op.console.call("POST", `/v1/ops/me/passkeys/${phoneKey.id}/revoke/`), ErrorCode.passkeyNotFound);
+    expect(expectOk(await signIn(other.laptop)).email).toBe(other.email);
+
+    const revoked = (await audit(op.console, "act")).find((r) => r.action === "operator.passkey-revoke");
+    expect(revoked).toMatchObject({ actor: `operator:${op.email}`, via: "console", detail: { email: op.email, passkey: phoneKey.id } });
+
+    // The passkey this session signed in with: revoked, the session ends with it.
+    expect(expectOk(await op.console.call("POST", `/v1/ops/me/passkeys/${laptopKey.id}/revoke/`))).toEqual({ signed_out: true });
+    expectCode(await op.console.call("GET", "/v1/ops/me/"), ErrorCode.operatorSignInRequired);
+    expectCode(await signIn(op.laptop), ErrorCode.passkeyUnknown);
+  });
+
+  test("the CLI lists any operator's passkeys and revokes one; the act is the CLI's, under the machine user", async () => {
+    const op = await enrolled();
+    const cli = async (...argv: string[]) => (await runCommand(api.domain, argv, { machineUser: "root" })).output;
+    const listed = (await cli("operator-passkeys", op.email)).split("\n");
+    expect(listed).toHaveLength(2);
+    expect(listed[0]).toBe("id\tadded\tlast used\ttransports");
+    const id = listed[1].split("\t")[0];
+    expect(listed[1]).toMatch(new RegExp(`^${id}\\t\\d{4}-\\d\\d-\\d\\dT\\S+Z\\tnever\\tinternal$`));
+
+    expect(await cli("operator-passkey-revoke", op.email, id)).toBe(`revoked passkey ${id} of ${op.email}: it signs in no more`);
+    expectCode(await signIn(op.laptop), ErrorCode.passkeyUnknown);
+    expectCode(await op.console.call("GET", "/v1/ops/me/"), ErrorCode.operatorSignInRequired);
+    expect(await cli("operator-passkeys", op.email)).toBe(
+      `${op.email} has no passkey: npm run ops -- operator-add ${op.email} mails a code to enrol one`,
+    );
+    expect(await cli("operator-passkey-revoke", op.email, id)).toBe(`no passkey ${id} of ${op.email}`);
+    expect(await cli("operator-passkeys", "nobody@ops.example.com")).toBe("no operator nobody@ops.example.com");
+
+    const reader = await enrolled();
+    expect((await audit(reader.console, "act")).find((r) => r.action === "operator.passkey-revoke")).toMatchObject({
+      actor: "cli:root",
+      via: "cli",
+      detail: { email: op.email, passkey: Number(id) },
+    });
+  });
+});
+
+describe("reading people is audited, apart from the acts", () => {
+  test("a people search and a person's page each write a read naming the operator, the term and whom it showed; the acts leave them out", async () => {
+    const op = await enrolled();
+    const someone = await signUp(api);
+    const before = api.clock.now().getTime() / 1000;
+    expect(expectOk(await op.console.call("GET", "/v1/ops/people/", undefined, { q: someone.email })).items).toHaveLength(1);
+    expectOk(await op.console.call("GET", `/v1/ops/people/${someone.user.id}/`));
+
+    const reads = await audit(op.console, "read");
+    expect(reads.slice(0, 2)).toMatchObject([
+      { kind: "read", via: "console", actor: `operator:${op.email}`, action: "person.read", target: `user:${someone.user.id}` },
+      {
+        kind: "read",
+        via: "console",
+        actor: `operator:${op.email}`,
+        action: "people.search",
+        target: "people",
+        detail: { q: someone.email, found: [someone.user.id] },
+      },
+    ]);
+    expect(reads[0].at).toBeGreaterThanOrEqual(Math.floor(before));
+    expect((await audit(op.console)).slice(0, 2).map((r) => r.action)).toEqual(["person.read", "people.search"]);
+    const acts = await audit(op.console, "act");
+    expect(acts.filter((r) => r.kind !== "act")).toEqual([]);
+    expect(acts[0]).toMatchObject({ action: "operator.sign-in", actor: `operator:${op.email}` });
   });
 });

@@ -365,7 +365,7 @@ describe("npm run ops -- schedule-rules, rules, cancel-rules", () => {
       const config = { ...apiConfigSchema.parse({ DATA_DIR: dataDir }), API_SECRET: "test-secret" };
       await openRuleBook({ db: database.db, config, clock: { now: () => new Date() } }, { seed: true });
       await database.close();
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", OPERATOR: "ops-test" };
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
       delete env.DATABASE_URL;
 
       await expect(runOps(env, "schedule-rules", "--at", "2026-01-01T08:00:00Z", "--set", "GIFT_POWER=12")).rejects.toThrow(/in the past/);

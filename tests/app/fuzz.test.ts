@@ -7,7 +7,8 @@
  * answer them). An action may answer anything below 500, or throw a Response (a redirect, a 4xx);
  * nothing else may escape it, and no answer may carry a stack trace or SQL.
  *
- * FUZZ_RUNS sets the inputs per action (1,000 on PGlite, 200 on PostgreSQL), FUZZ_SEED replays a reported run.
+ * Inputs per action: 100 in `npm test` (20 on PostgreSQL), 1,000 (200) in `npm run test:deep`
+ * (tests/setup/fuzz-size.ts: FUZZ_RUNS sets them, FUZZ_SEED replays the seed a failure or the summary names).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -17,10 +18,11 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { issueToken } from "#api/src/domain/accounts/tokens.ts";
 import { expectNoLeak } from "../api/helpers.ts";
 import * as gen from "../setup/fuzz-arbitraries.ts";
+import { fuzzParameters, fuzzRuns, fuzzSizeSaid } from "../setup/fuzz-size.ts";
 import { signUp } from "../setup/test-api.ts";
 import { type Jar, ORIGIN, run, signUpThroughApp, startBff } from "./harness.ts";
 
-const RUNS = gen.fuzzRuns({ pglite: 1_000, postgres: 200 });
+const RUNS = fuzzRuns({ small: 100, full: 1_000, postgres: { small: 20, full: 200 } });
 
 type Action = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
 
@@ -111,7 +113,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   console.log(
-    `App fuzz: ${stats.actions} actions, ${RUNS} inputs per action, ${stats.posts} posts (${stats.signedIn} signed in), ` +
+    `App fuzz (${fuzzSizeSaid()}): ${stats.actions} actions, ${RUNS} inputs per action, ${stats.posts} posts (${stats.signedIn} signed in), ` +
       `${stats.serverErrors} answers >= 500, ${stats.signUps} sign-ups`,
   );
   await api.close();
@@ -382,7 +384,7 @@ for (const route of routes) {
           clean.add(raw);
         }
       }),
-      gen.fuzzParameters(
+      fuzzParameters(
         RUNS,
         regressions().map((post): [Post] => [post]),
       ),

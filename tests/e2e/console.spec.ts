@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { userInfo } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
@@ -19,7 +20,7 @@ import { mailedCode, mailMatching, screenshot, signedUpAs, strings, uniqueEmail 
 
 async function ops(...args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "api/src/cli/ops.ts", ...args], {
-    env: { ...process.env, DATA_DIR: E2E.dataDir, PUBLIC_URL: E2E.baseUrl, OPERATOR: "e2e-root" },
+    env: { ...process.env, DATA_DIR: E2E.dataDir, PUBLIC_URL: E2E.baseUrl },
     encoding: "utf8",
   });
   return stdout.trim();
@@ -134,7 +135,12 @@ test("an operator made with the CLI beside the running service enrols, reviews a
       .first(),
   ).toContainText("red square, test");
   await expect(rows.filter({ hasText: "avatar.approve" }).filter({ hasText: `operator:${email}` })).toHaveCount(1);
-  await expect(rows.filter({ hasText: "operator.add" }).filter({ hasText: "e2e-root" }).first()).toBeVisible();
+  await expect(
+    rows
+      .filter({ hasText: "operator.add" })
+      .filter({ hasText: `cli:${userInfo().username}` })
+      .first(),
+  ).toBeVisible();
   await screenshot(page, "console-audit");
 
   // The statuses users may show, with the words they read: what the CLI's status-icons lists.

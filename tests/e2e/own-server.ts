@@ -150,7 +150,7 @@ export async function startOwnServer(opts: {
     async ops(...args) {
       try {
         const { stdout } = await run(process.execPath, ["--import", "tsx", "api/src/cli/ops.ts", ...args], {
-          env: { ...env, OPERATOR: "e2e-operator" },
+          env,
           encoding: "utf8",
         });
         return stdout.trim();

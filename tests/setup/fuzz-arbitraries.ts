@@ -8,19 +8,6 @@ import { expect } from "vitest";
 import { z } from "zod";
 import { LANGUAGE_CODES } from "#contract/languages.ts";
 
-/** Inputs per route or action: FUZZ_RUNS when set, else `pglite`, or `postgres` when TEST_DATABASE_URL is set. */
-export function fuzzRuns(defaults: { pglite: number; postgres: number }): number {
-  const set = Number(process.env.FUZZ_RUNS);
-  if (Number.isInteger(set) && set > 0) return set;
-  return process.env.TEST_DATABASE_URL ? defaults.postgres : defaults.pglite;
-}
-
-/** fast-check's settings: the runs, inputs that failed once (tried first, every time), and FUZZ_SEED to replay a reported run. */
-export function fuzzParameters<Ts>(numRuns: number, examples: Ts[] = []): fc.Parameters<Ts> {
-  const seed = Number(process.env.FUZZ_SEED);
-  return { numRuns, examples, ...(Number.isInteger(seed) ? { seed } : {}) };
-}
-
 // Beside expectNoLeak's patterns (tests/api/helpers.ts): a JS error's name, and SQL and driver
 // words. None of them occurs in a catalogue message, a translation key or the fuzzers' own text.
 const MORE_LEAKS = [

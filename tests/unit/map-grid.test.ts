@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import { fuzzParameters, fuzzRuns } from "../setup/fuzz-size.ts";
 import { boxAround, E6, EARTH_RADIUS_KM, toGrid, type Box, type GridPoint } from "#api/src/domain/map/grid.ts";
 
 const rad = (degrees: number) => (degrees * Math.PI) / 180;
@@ -44,6 +45,7 @@ describe("toGrid", () => {
         expect(Math.abs(p.latE6 / E6 - lat)).toBeLessThanOrEqual(0.005 + 1e-9);
         expect(Math.abs(p.lngE6 / E6 - lng)).toBeLessThanOrEqual(0.005 + 1e-9);
       }),
+      fuzzParameters(fuzzRuns({ small: 100, full: 1_000 })),
     );
   });
 });
@@ -71,7 +73,7 @@ describe("boxAround", () => {
           if (km(center, p) <= radius) expect(inBox(boxAround(center, radius), p), JSON.stringify({ center, p, radius })).toBe(true);
         },
       ),
-      { numRuns: 20_000 },
+      fuzzParameters(fuzzRuns({ small: 2_000, full: 20_000 })),
     );
   });
 });

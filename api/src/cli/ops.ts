@@ -38,7 +38,7 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     // The service has the embedded database open: it runs the command itself.
     if (!(error instanceof FolderInUseError)) throw error;
-    const answer = await askService(join(config.DATA_DIR, OPS_SOCKET), { argv, actor });
+    const answer = await askService(join(config.DATA_DIR, OPS_SOCKET), { argv, machineUser });
     if (!answer) throw error;
     (answer.exitCode === 0 ? console.log : console.error)(answer.output);
     return answer.exitCode;
@@ -48,7 +48,7 @@ async function main(argv: string[]): Promise<number> {
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log });
     const base = { db: database.db, config, clock: systemClock };
     const ruleBook = await openRuleBook(base, { seed: false });
-    const { output, exitCode } = await runCommand({ ...base, ruleBook, mailer, social: socialFor(config) }, argv, actor);
+    const { output, exitCode } = await runCommand({ ...base, ruleBook, mailer, social: socialFor(config) }, argv, { machineUser });
     console.log(output);
     return exitCode;
   } finally {
@@ -56,7 +56,9 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-const actor = process.env.OPERATOR ?? userInfo().username;
+// Who ran the command, as the system knows the process's user: the audit names the CLI's acts so
+// (decision 068), and no variable of the environment can lend them another name.
+const machineUser = userInfo().username;
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {

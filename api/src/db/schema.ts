@@ -264,6 +264,8 @@ export const operatorSessions = pgTable(
       .notNull()
       .references(() => operators.id),
     tokenHash: text("token_hash").notNull(),
+    /** The passkey that opened it: its revocation ends the sessions it opened (null: from before this was kept). */
+    passkeyId: bigint("passkey_id", { mode: "number" }).references(() => operatorPasskeys.id, { onDelete: "set null" }),
     createdAt: tz("created_at").notNull(),
     lastSeenAt: tz("last_seen_at").notNull(),
     endedAt: tz("ended_at"),
@@ -297,14 +299,24 @@ export const appeals = pgTable(
   ],
 );
 
-export const auditLog = pgTable("audit_log", {
-  id: bigserial("id", { mode: "number" }).primaryKey(),
-  at: tz("at").notNull(),
-  actor: text("actor").notNull(),
-  action: text("action").notNull(),
-  target: text("target").notNull(),
-  detail: jsonb("detail").notNull().default({}),
-});
+/**
+ * Who did what, and when. `actor` says through what: "operator:<e-mail>" in the console,
+ * "cli:<machine user>" from `npm run ops`, "self" for a user's own act (decision 068).
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: tz("at").notNull(),
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    target: text("target").notNull(),
+    detail: jsonb("detail").notNull().default({}),
+    /** act: something changed; read: an operator saw a person's data. The console pages each apart. */
+    kind: text("kind").notNull().default("act"),
+  },
+  (t) => [index("audit_log_kind_idx").on(t.kind, t.id), check("audit_log_kind", sql`${t.kind} in ('act', 'read')`)],
+);
 
 /** One row per user who started the free airdrop. */
 export const minters = pgTable(

@@ -10,20 +10,28 @@ export interface Operator {
   operatorId: number;
   sessionId: number;
   email: string;
-  /** "operator:<e-mail>", as the audit log names them (the CLI writes the shell user's name). */
+  /** The passkey this session was opened with; null for a session from before that was kept. */
+  passkeyId: number | null;
+  /** "operator:<e-mail>", as the audit log names them (the CLI writes "cli:<machine user>"). */
   actor: string;
 }
 
 const tokenHash = (ctx: DomainContext, token: string) => keyedHash(ctx.config.API_SECRET, `operator-session:${token}`);
 
-/** A new console session for an operator who has just proved a passkey; only the token's hash is kept. */
+/**
+ * A new console session for an operator who has just proved a passkey; only the token's hash is
+ * kept, with the passkey, whose revocation ends it.
+ */
 export async function openConsoleSession(
   tx: DomainContext,
   operator: { id: number; email: string },
+  passkeyId: number,
 ): Promise<{ token: string; email: string }> {
   const token = randomToken();
   const at = tx.clock.now();
-  await tx.db.insert(operatorSessions).values({ operatorId: operator.id, tokenHash: tokenHash(tx, token), createdAt: at, lastSeenAt: at });
+  await tx.db
+    .insert(operatorSessions)
+    .values({ operatorId: operator.id, tokenHash: tokenHash(tx, token), passkeyId, createdAt: at, lastSeenAt: at });
   await tx.db
     .insert(auditLog)
     .values({ at, actor: `operator:${operator.email}`, action: "operator.sign-in", target: `operator:${operator.id}` });
@@ -49,7 +57,13 @@ export async function authenticateOperator(ctx: DomainContext, token: string | u
     found.session.createdAt.getTime() + ctx.config.OPERATOR_SESSION_HOURS * 3_600_000 > now;
   if (!live) throw new Failure(ErrorCode.operatorSignInRequired);
   await ctx.db.update(operatorSessions).set({ lastSeenAt: ctx.clock.now() }).where(eq(operatorSessions.id, found.session.id));
-  return { operatorId: found.session.operatorId, sessionId: found.session.id, email: found.email, actor: `operator:${found.email}` };
+  return {
+    operatorId: found.session.operatorId,
+    sessionId: found.session.id,
+    email: found.email,
+    passkeyId: found.session.passkeyId,
+    actor: `operator:${found.email}`,
+  };
 }
 
 export async function endConsoleSession(ctx: DomainContext, operator: Operator): Promise<void> {

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { auditLog, operatorEnrolments, operatorSessions, operators } from "#api/src/db/schema.ts";
+import { auditLog, operatorEnrolments, operatorPasskeys, operatorSessions, operators } from "#api/src/db/schema.ts";
 import { keyedHash, randomCode } from "#lib/crypto.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 
@@ -15,8 +15,9 @@ const normalized = (email: string) => email.trim().toLowerCase();
 
 /**
  * Makes an operator, or gives one again a fresh enrolment code (a lost passkey, a new laptop; a
- * removed operator comes back), and mails the code: with it, and only with it, the console lets
- * them make a passkey. The code is never stored, only its hash; a new one replaces the last.
+ * removed operator comes back, with none of the passkeys they had), and mails the code: with it,
+ * and only with it, the console lets them make a passkey. The code is never stored, only its hash;
+ * a new one replaces the last. A lost passkey stays theirs until it is revoked (operator-passkey-revoke).
  */
 export async function addOperator(
   ctx: DomainContext,
@@ -54,7 +55,10 @@ export async function addOperator(
   return { email, expiresAt };
 }
 
-/** Takes an operator's access away: their sessions end now, their passkeys stop signing in, the code goes. */
+/**
+ * Takes an operator's access away: their sessions end now, their passkeys and code are deleted, so
+ * adding them again brings back none of it (decision 068); the audit row names the passkeys.
+ */
 export async function removeOperator(ctx: DomainContext, input: { email: string; actor: string }): Promise<boolean> {
   return inTransaction(ctx, async (tx) => {
     const at = tx.clock.now();
@@ -69,7 +73,17 @@ export async function removeOperator(ctx: DomainContext, input: { email: string;
       .set({ endedAt: at })
       .where(and(eq(operatorSessions.operatorId, operator.id), isNull(operatorSessions.endedAt)));
     await tx.db.delete(operatorEnrolments).where(eq(operatorEnrolments.operatorId, operator.id));
-    await tx.db.insert(auditLog).values({ at, actor: input.actor, action: "operator.remove", target: `operator:${operator.id}` });
+    const passkeys = await tx.db
+      .delete(operatorPasskeys)
+      .where(eq(operatorPasskeys.operatorId, operator.id))
+      .returning({ id: operatorPasskeys.id });
+    await tx.db.insert(auditLog).values({
+      at,
+      actor: input.actor,
+      action: "operator.remove",
+      target: `operator:${operator.id}`,
+      detail: { email: normalized(input.email), passkeys: passkeys.map((p) => p.id) },
+    });
     return true;
   });
 }

@@ -100,18 +100,21 @@ export async function enrol(ctx: DomainContext, input: Enrolment & { credential:
       .returning({ id: operatorEnrolments.operatorId });
     if (spent.length === 0) throw new Failure(ErrorCode.operatorCodeInvalid);
     const at = tx.clock.now();
-    await tx.db.insert(operatorPasskeys).values({
-      operatorId: operator.id,
-      credentialId: info.credential.id,
-      publicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
-      counter: info.credential.counter,
-      transports: (info.credential.transports ?? []).join(","),
-      createdAt: at,
-    });
+    const [passkey] = await tx.db
+      .insert(operatorPasskeys)
+      .values({
+        operatorId: operator.id,
+        credentialId: info.credential.id,
+        publicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
+        counter: info.credential.counter,
+        transports: (info.credential.transports ?? []).join(","),
+        createdAt: at,
+      })
+      .returning({ id: operatorPasskeys.id });
     await tx.db
       .insert(auditLog)
       .values({ at, actor: `operator:${operator.email}`, action: "operator.enrol", target: `operator:${operator.id}` });
-    return openConsoleSession(tx, operator);
+    return openConsoleSession(tx, operator, passkey.id);
   });
 }
 
@@ -138,10 +141,13 @@ export async function consoleSignIn(ctx: DomainContext, input: { credential: Aut
   if (!found) throw new Failure(ErrorCode.passkeyUnknown);
   const { authenticationInfo: info } = await verifiedAssertion(ctx, input.credential, signed, found.passkey);
   return inTransaction(ctx, async (tx) => {
-    await tx.db
+    // Revoked or removed since it was read: the update finds no row, and no session is opened.
+    const [still] = await tx.db
       .update(operatorPasskeys)
       .set({ counter: info.newCounter, lastUsedAt: tx.clock.now() })
-      .where(eq(operatorPasskeys.id, found.passkey.id));
-    return openConsoleSession(tx, { id: found.passkey.operatorId, email: found.email });
+      .where(eq(operatorPasskeys.id, found.passkey.id))
+      .returning({ id: operatorPasskeys.id });
+    if (!still) throw new Failure(ErrorCode.passkeyUnknown);
+    return openConsoleSession(tx, { id: found.passkey.operatorId, email: found.email }, found.passkey.id);
   });
 }

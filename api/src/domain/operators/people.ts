@@ -10,12 +10,14 @@ import { canonicalEmail } from "#api/src/domain/accounts/email.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 import { history } from "#api/src/domain/ledger/history.ts";
 import { Failure } from "#api/src/lib/failure.ts";
+import { auditRead } from "./audit.ts";
 import type { Operator } from "./console-sessions.ts";
 
 /**
  * The console's people (decision 066): found by what an operator holds (an e-mail or its start, a
  * display id, an invite code, a device id), and one person as a whole: devices, sign-ins, team,
  * ledger, application, appeals; and a ban of one of them, through accounts/bans.ts as the CLI's.
+ * Each search and each page read is audited as a read (decision 068): what was looked at, by whom.
  */
 
 const SEARCH_LIMIT = 50;
@@ -41,7 +43,7 @@ function row(u: typeof users.$inferSelect) {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Everyone the term could name, newest first: each kind of key it could be is tried. */
-export async function searchPeople(ctx: DomainContext, term: string) {
+export async function searchPeople(ctx: DomainContext, operator: Operator, term: string) {
   const q = term.trim();
   const matches: SQL[] = [];
   if (q.includes("@")) {
@@ -64,6 +66,7 @@ export async function searchPeople(ctx: DomainContext, term: string) {
     .where(or(...matches))
     .orderBy(desc(users.id))
     .limit(SEARCH_LIMIT);
+  await auditRead(ctx, operator, { action: "people.search", target: "people", detail: { q, found: found.map((u) => u.id) } });
   return { items: found.map(row) };
 }
 
@@ -143,9 +146,14 @@ async function teamOf(ctx: DomainContext, user: typeof users.$inferSelect) {
 }
 
 /** One person as the console shows them; an unknown id is 300143. */
-export async function personPage(ctx: DomainContext, userId: number, ledgerCursor?: string) {
+export async function personPage(ctx: DomainContext, operator: Operator, userId: number, ledgerCursor?: string) {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new Failure(ErrorCode.personNotFound);
+  await auditRead(ctx, operator, {
+    action: "person.read",
+    target: `user:${userId}`,
+    detail: ledgerCursor ? { ledger_cursor: ledgerCursor } : {},
+  });
   const [deviceList, signIns, team, [application], appealRows, ledger] = await Promise.all([
     devicesOf(ctx, user),
     ctx.db.select().from(accountEvents).where(eq(accountEvents.userId, userId)).orderBy(desc(accountEvents.at)).limit(SIGN_INS_SHOWN),

@@ -7,6 +7,7 @@ import { banPerson, personPage, searchPeople } from "#api/src/domain/operators/p
 import { auditPage } from "#api/src/domain/operators/audit.ts";
 import { endConsoleSession } from "#api/src/domain/operators/console-sessions.ts";
 import { banFarm, cluster, clusters, farmBans, undoFarmBan } from "#api/src/domain/operators/farms.ts";
+import { ownPasskeys, revokeOwnPasskey } from "#api/src/domain/operators/operator-passkeys.ts";
 import { consoleSignIn, consoleSignInOptions, enrol, enrolOptions } from "#api/src/domain/operators/passkeys.ts";
 import { avatarQueue, decideAvatar, decidePhoto, photoQueue, waiting } from "#api/src/domain/operators/reviews.ts";
 import { allStatusIcons, retireStatusIcon, upsertStatusIcon } from "#api/src/domain/profile/status.ts";
@@ -28,11 +29,13 @@ export async function operatorsApi(app: FastifyInstance): Promise<void> {
     return {};
   });
   bind(app, operatorRoutes.me, ({ operator }) => waiting(ctx, operator));
+  bind(app, operatorRoutes.myPasskeys, ({ operator }) => ownPasskeys(ctx, operator));
+  bind(app, operatorRoutes.revokeMyPasskey, ({ operator, params }) => revokeOwnPasskey(ctx, operator, params.passkey_id));
   bind(app, operatorRoutes.avatars, () => avatarQueue(ctx));
   bind(app, operatorRoutes.reviewAvatar, ({ operator, params, body }) => decideAvatar(ctx, operator, params.user_id, body));
   bind(app, operatorRoutes.photos, () => photoQueue(ctx));
   bind(app, operatorRoutes.reviewPhoto, ({ operator, params, body }) => decidePhoto(ctx, operator, params.user_id, body));
-  bind(app, operatorRoutes.audit, ({ query }) => auditPage(ctx, query.before));
+  bind(app, operatorRoutes.audit, ({ query }) => auditPage(ctx, query));
   bind(app, operatorRoutes.statusIcons, async () => ({ items: await allStatusIcons(ctx) }));
   bind(app, operatorRoutes.setStatusIcon, async ({ operator, params, body }) => ({
     item: await upsertStatusIcon(ctx, { id: params.id, ...body, actor: operator.actor }),
@@ -46,8 +49,8 @@ export async function operatorsApi(app: FastifyInstance): Promise<void> {
   bind(app, operatorRoutes.farm, ({ params }) => cluster(ctx, params.cluster_id));
   bind(app, operatorRoutes.banFarm, ({ operator, params, body }) => banFarm(ctx, operator, params.cluster_id, body));
   bind(app, operatorRoutes.farmBans, () => farmBans(ctx));
-  bind(app, operatorRoutes.people, ({ query }) => searchPeople(ctx, query.q));
-  bind(app, operatorRoutes.person, ({ params, query }) => personPage(ctx, params.user_id, query.ledger_cursor));
+  bind(app, operatorRoutes.people, ({ operator, query }) => searchPeople(ctx, operator, query.q));
+  bind(app, operatorRoutes.person, ({ operator, params, query }) => personPage(ctx, operator, params.user_id, query.ledger_cursor));
   bind(app, operatorRoutes.banPerson, ({ operator, params, body }) => banPerson(ctx, operator, params.user_id, body));
   bind(app, operatorRoutes.banDevice, async ({ operator, body }) => {
     await setDeviceBan(ctx, { ...body, reason: body.banned ? body.reason : undefined, actor: operator.actor });
