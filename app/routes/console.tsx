@@ -31,6 +31,7 @@ export default function Console() {
               <NavLink to="/console/farms">Farm signals</NavLink>
               <NavLink to="/console/status-icons">Status icons</NavLink>
               <NavLink to="/console/audit">Audit log</NavLink>
+              <NavLink to="/console/passkeys">Your passkeys</NavLink>
             </nav>
             <Form method="post" action="/console/logout" className="console__who">
               <span>{operator.email}</span>
