@@ -213,7 +213,13 @@ app.get("/healthz", async (_req, res) => {
   });
 });
 // Counted from here: pages, data requests and posts, not static files or the health check.
-app.use(rateGuard(limits, { perMinute: env.RATE_WEB_PER_IP_PER_MINUTE, postsPerMinute: env.RATE_WEB_POSTS_PER_IP_PER_MINUTE }));
+app.use(
+  rateGuard(limits, {
+    perMinute: env.RATE_WEB_PER_IP_PER_MINUTE,
+    postsPerMinute: env.RATE_WEB_POSTS_PER_IP_PER_MINUTE,
+    ipv6Prefix: env.RATE_IPV6_PREFIX,
+  }),
+);
 
 if (production) {
   const namespacesFor = routeNamespaces(production.routes);

@@ -5,6 +5,7 @@ import { encode } from "turbo-stream";
 import { ErrorCode, ERROR_MESSAGES, type ErrorCodeValue } from "#contract/errors.ts";
 import { LANGUAGES, type LanguageCode } from "#contract/languages.ts";
 import { mediaName } from "#contract/web-paths.ts";
+import { ipLimitKey } from "#lib/ip-network.ts";
 import type { RateLimits } from "#lib/rate-limit.ts";
 import { detectLocale } from "#lib/visitor-language.ts";
 
@@ -189,15 +190,16 @@ export function privateCaching(req: Request, res: Response, next: NextFunction):
 }
 
 /**
- * Requests per visitor IP (as TRUST_PROXY resolves it): pages and data, and, tighter, posts.
+ * Requests per visitor IP (as TRUST_PROXY resolves it, an IPv6 visitor by its network of
+ * `ipv6Prefix` bits, as the API counts: `ipLimitKey`): pages and data, and, tighter, posts.
  * Static files are served before this and are not counted. Over a limit: 429 with Retry-After,
  * as a toast or a small page in the visitor's language.
  */
-export function rateGuard(limits: RateLimits, opts: { perMinute: number; postsPerMinute: number }) {
+export function rateGuard(limits: RateLimits, opts: { perMinute: number; postsPerMinute: number; ipv6Prefix: number }) {
   const all = limits.limiter("web-ip", opts.perMinute);
   const posts = limits.limiter("web-posts", opts.postsPerMinute);
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    const ip = req.ip ?? "";
+    const ip = ipLimitKey(req.ip ?? "", opts.ipv6Prefix);
     const waits = await Promise.all([all.take(ip), SAFE.has(req.method) ? 0 : posts.take(ip)]);
     const wait = Math.max(...waits);
     if (wait === 0) return next();

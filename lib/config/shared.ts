@@ -38,6 +38,11 @@ export const sharedSettings = {
   API_PORT: port(8787),
   TRUST_PROXY: z.string().trim().min(1).default("loopback"),
   REDIS_URL: optionalUrl,
+  /**
+   * The IPv6 network every per-IP limit of either server counts as one client (`ipLimitKey`): a
+   * subscriber's line is given a whole /64 and may send from any address in it.
+   */
+  RATE_IPV6_PREFIX: int(64, 1).pipe(z.number().max(128)),
   REQUEST_TIMEOUT_MS: int(30_000, 1000),
   /** The key the native apps send in APP_KEY_HEADER; unset: no visitor is a native app. */
   NATIVE_APP_KEY: z.string().min(16, "at least 16 characters").optional(),

@@ -36,6 +36,25 @@ test("at most 30 codes per client IP per hour (300105)", async () => {
   expectOk(await sendCode(caller(api, { ip }), uniqueEmail("ip-later"), "register"));
 });
 
+test("the per-IP code limit counts an IPv6 /64 as one client, each address in it alike; another /64 is not affected", async () => {
+  const limit = api.config.OTP_MAX_PER_IP_PER_HOUR;
+  for (let i = 1; i <= limit; i++)
+    expectOk(await sendCode(caller(api, { ip: `2001:db8:30:1::${i.toString(16)}` }), uniqueEmail("net"), "register"));
+  for (const ip of ["2001:db8:30:1::ffff", "2001:db8:30:1:ab:cd:ef:1", "2001:0db8:0030:0001:0000:0000:0000:0001"]) {
+    expectCode(await sendCode(caller(api, { ip }), uniqueEmail("net-over"), "register"), ErrorCode.sendCodeTooMany);
+  }
+  expectOk(await sendCode(caller(api, { ip: "2001:db8:30:2::1" }), uniqueEmail("net-next"), "register"));
+});
+
+test("an IPv4 address written as IPv4-mapped IPv6 is that address's client for the per-IP code limit", async () => {
+  const ip = uniqueIp();
+  for (let i = 0; i < api.config.OTP_MAX_PER_IP_PER_HOUR; i++) {
+    expectOk(await sendCode(caller(api, { ip: i % 2 ? ip : `::ffff:${ip}` }), uniqueEmail("mapped"), "register"));
+  }
+  expectCode(await sendCode(caller(api, { ip }), uniqueEmail("mapped-over"), "register"), ErrorCode.sendCodeTooMany);
+  expectCode(await sendCode(caller(api, { ip: `::ffff:${ip}` }), uniqueEmail("mapped-over"), "register"), ErrorCode.sendCodeTooMany);
+});
+
 test("failed mails count against neither limit", async () => {
   const email = uniqueEmail("fails");
   const ip = uniqueIp();

@@ -95,6 +95,20 @@ test("45 parallel sends from one IP to different e-mails: exactly the per-IP lim
   expect(result.filter((c) => c === ErrorCode.sendCodeTooMany)).toHaveLength(45 - api.config.OTP_MAX_PER_IP_PER_HOUR);
 });
 
+test("45 parallel sends from the addresses of one IPv6 /64: exactly the per-IP limit (30) goes out", async () => {
+  const answers = await Promise.all(
+    Array.from({ length: 45 }, (_, i) =>
+      sendCode(caller(api, { ip: `2001:db8:45:1::${(i + 1).toString(16)}` }), uniqueEmail(`race-net-${i}`), "register"),
+    ),
+  );
+  const result = answers.map((a) => a.body.code);
+  expect(
+    result.filter((c) => c === 0),
+    JSON.stringify(tally(result)),
+  ).toHaveLength(api.config.OTP_MAX_PER_IP_PER_HOUR);
+  expect(result.filter((c) => c === ErrorCode.sendCodeTooMany)).toHaveLength(45 - api.config.OTP_MAX_PER_IP_PER_HOUR);
+});
+
 test("parallel invite binds: exactly one inviter is bound", async () => {
   const inviters = await Promise.all([0, 1, 2, 3].map(() => signUp(api)));
   const me = await signUp(api);

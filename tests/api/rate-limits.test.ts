@@ -6,6 +6,9 @@ import { caller, expectOk, signUp, uniqueEmail } from "./helpers.ts";
 /** A client address of its own: Redis keeps counts across test runs for a minute. */
 const freshIp = () => `100.${64 + Math.floor(Math.random() * 64)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
 
+/** An IPv6 /64 of its own, as the text its addresses start with (`2001:db8:x:y:`). */
+const fresh64 = () => `2001:db8:${Math.floor(Math.random() * 0x10000).toString(16)}:${Math.floor(Math.random() * 0x10000).toString(16)}:`;
+
 const LIMITS = {
   RATE_API_PER_IP_PER_MINUTE: "40",
   RATE_AUTH_PER_IP_PER_MINUTE: "8",
@@ -102,6 +105,33 @@ describe.each([
     const statuses = [];
     for (let i = 0; i < 45; i++) statuses.push((await c.call("GET", "/v1/openapi.json")).status);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+  });
+
+  test("an IPv6 /64 is one client: its addresses share the sign-in limit and the per-IP one; the next /64 is another", async () => {
+    const net = fresh64();
+    const statuses = [];
+    for (let i = 1; i <= 12; i++)
+      statuses.push((await caller(api, { ip: `${net}:${i.toString(16)}` }).call("GET", "/v1/user/did/")).status);
+    expect(statuses).toEqual([...Array(8).fill(200), ...Array(4).fill(429)]);
+    const refused = await caller(api, { ip: `${net}ffff:ffff:ffff:ffff` }).call("GET", "/v1/user/did/");
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe(ErrorCode.rateLimited);
+    expect((await caller(api, { ip: fresh64() + ":1" }).call("GET", "/v1/user/did/")).status).toBe(200);
+
+    const other = fresh64();
+    const all = [];
+    for (let i = 1; i <= 45; i++)
+      all.push((await caller(api, { ip: `${other}${i.toString(16)}::${i.toString(16)}` }).call("GET", "/v1/openapi.json")).status);
+    expect(all.filter((s) => s === 429)).toHaveLength(5);
+  });
+
+  test("an IPv4 address is counted alone, and written as IPv4-mapped IPv6 it is the same client", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 4; i++) expect((await caller(api, { ip }).call("GET", "/v1/user/did/")).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await caller(api, { ip: `::ffff:${ip}` }).call("GET", "/v1/user/did/")).status).toBe(200);
+    expect((await caller(api, { ip: `::ffff:${ip}` }).call("GET", "/v1/user/did/")).status).toBe(429);
+    const neighbour = ip.replace(/\d+$/, (last) => String((Number(last) + 1) % 256));
+    expect((await caller(api, { ip: neighbour }).call("GET", "/v1/user/did/")).status).toBe(200);
   });
 
   test("counted across instances only when they share Redis", async () => {

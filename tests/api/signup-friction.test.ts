@@ -105,6 +105,21 @@ describe("proof of work under pressure", () => {
     expect(answers.map((a) => a.body.code).sort()).toEqual([0, ErrorCode.signupProofInvalid]);
   });
 
+  test("the addresses of one IPv6 /64 are one client: they meet the proof at the same count as one IPv4 address", async () => {
+    const rate = api.config.SIGNUP_POW_IP_PER_HOUR;
+    const answers = async (ipOf: (i: number) => string) => {
+      const codes = [];
+      for (let i = 1; i <= rate + 2; i++) codes.push((await send(caller(api, { ip: ipOf(i) }), uniqueEmail("net"))).body.code);
+      return codes;
+    };
+    const expected = [...Array<number>(rate).fill(0), ErrorCode.signupProofRequired, ErrorCode.signupProofRequired];
+    const v4 = uniqueIp();
+    expect(await answers(() => v4)).toEqual(expected);
+    expect(await answers((i) => `2001:db8:77:1::${i.toString(16)}`)).toEqual(expected);
+    // The next /64 is another client.
+    expectOk(await send(caller(api, { ip: "2001:db8:77:2::1" }), uniqueEmail("next-net")));
+  });
+
   test("a wrong, a forged or an expired solution is refused", async () => {
     const c = await pressedIp();
     const email = uniqueEmail("wrong");

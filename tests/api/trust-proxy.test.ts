@@ -38,6 +38,11 @@ describe.each([
     expect(await statuses(api, proxy, () => "203.0.113.200")).toEqual([200, 200, 200, 429, 429, 429]);
   });
 
+  test("from the trusted proxy, the forwarded visitors of one IPv6 /64 are one client; the next /64 another", async () => {
+    expect(await statuses(api, proxy, (i) => `2001:db8:77:1::${i + 1}`)).toEqual([200, 200, 200, 429, 429, 429]);
+    expect(await statuses(api, proxy, () => "2001:db8:77:2::1", 1)).toEqual([200]);
+  });
+
   test("from anywhere else, a forged X-Forwarded-For is ignored: the sender's own address is counted", async () => {
     expect(await statuses(api, "198.51.100.7", (i) => `203.0.113.${i + 100}`)).toEqual([200, 200, 200, 429, 429, 429]);
   });

@@ -15,7 +15,7 @@ beforeAll(async () => {
   const app = express();
   app.set("trust proxy", true);
   app.use(methodGuard, originGuard("http://localhost:3000"), bodyGuard({ bodyLimit: 1024, uploadLimit: 4096, uploadPaths: ["/settings"] }));
-  app.use(rateGuard(limits, { perMinute: 12, postsPerMinute: 3 }));
+  app.use(rateGuard(limits, { perMinute: 12, postsPerMinute: 3, ipv6Prefix: 64 }));
   app.all("*", (_req, res) => {
     res.send("ok");
   });
@@ -62,6 +62,33 @@ test("pages: 12 a minute per visitor IP; a page's data over the limit sends the 
   expect(await readSingleFetch(data.body!)).toEqual({
     redirect: { redirect: "/team?level=2", status: 302, revalidate: false, reload: true, replace: false },
   });
+});
+
+test("an IPv6 /64 is one visitor: its addresses share the limits, and the next /64 has its own", async () => {
+  const statuses = [];
+  for (const ip of [
+    "2001:db8:99:1::1",
+    "2001:db8:99:1::2",
+    "2001:db8:99:1:ab:cd:ef:1",
+    "2001:db8:99:1:ffff:ffff:ffff:ffff",
+    "2001:db8:99:1::3",
+  ]) {
+    statuses.push((await post("/airdrop", ip)).status);
+  }
+  expect(statuses).toEqual([200, 200, 200, 429, 429]);
+  expect((await post("/airdrop", "2001:db8:99:2::1")).status).toBe(200);
+  const pages = [];
+  for (let i = 1; i <= 14; i++)
+    pages.push((await fetch(`${base}/team`, { headers: { "x-forwarded-for": `2001:db8:98:1::${i.toString(16)}` } })).status);
+  expect(pages.filter((s) => s === 429)).toHaveLength(2);
+});
+
+test("an IPv4 visitor is counted alone, and written as IPv4-mapped IPv6 is the same visitor", async () => {
+  const statuses = [];
+  for (const ip of ["198.51.100.30", "::ffff:198.51.100.30", "::FFFF:198.51.100.30", "198.51.100.30"])
+    statuses.push((await post("/airdrop", ip)).status);
+  expect(statuses).toEqual([200, 200, 200, 429]);
+  expect((await post("/airdrop", "198.51.100.31")).status).toBe(200);
 });
 
 test("a post from another origin is refused", async () => {

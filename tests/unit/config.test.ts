@@ -29,11 +29,13 @@ describe("the settings both servers read", () => {
       REQUEST_TIMEOUT_MS: "5000",
       NATIVE_APP_KEY: "k".repeat(20),
       TOKEN_IDLE_DAYS: "90",
+      RATE_IPV6_PREFIX: "56",
     };
     const w = web(env);
     const a = api(env);
     for (const name of SHARED) expect(w[name], name).toEqual(a[name]);
     expect(w.TOKEN_IDLE_DAYS).toBe(90);
+    expect(w.RATE_IPV6_PREFIX).toBe(56);
   });
 
   test.each([
@@ -46,6 +48,8 @@ describe("the settings both servers read", () => {
     ["NODE_ENV", "staging"],
     ["METRICS_PORT", "metrics"],
     ["METRICS_PORT", "0"],
+    ["RATE_IPV6_PREFIX", "0"],
+    ["RATE_IPV6_PREFIX", "129"],
   ])("a bad %s (%j) is one ConfigError with the same line from either side", (name, value) => {
     const [fromWeb, fromApi] = [web, api].map((load) => {
       try {

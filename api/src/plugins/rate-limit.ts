@@ -6,6 +6,7 @@ import { appealRoutes } from "#contract/appeals.ts";
 import { ledgerRoutes } from "#contract/ledger.ts";
 import { passkeyRoutes } from "#contract/passkeys.ts";
 import { ErrorCode, ERROR_MESSAGES } from "#contract/errors.ts";
+import { ipLimitKey } from "#lib/ip-network.ts";
 import { rateLimits, type RateLimits } from "#lib/rate-limit.ts";
 import { tokenOf } from "./route.ts";
 
@@ -34,10 +35,12 @@ const PROBES = new Set(["/livez", "/healthz"]);
 
 /**
  * Every call is counted per client IP (as TRUST_PROXY resolves it); the sign-in calls have
- * their own tighter count per IP, and every write of a signed-in user a count per token. The
- * token is the one the API reads (`tokenOf`), not the header's text: `hin`, a tab or more spaces
- * spell the same login, which has one count. Over a limit the answer is 429 with Retry-After, in
- * the envelope. Counters live in Redis when REDIS_URL is set, so every instance shares them (in
+ * their own tighter count per IP, and every write of a signed-in user a count per token. A client
+ * is who sends, not how its address or token is spelled (docs/decisions/068): an IPv6 address
+ * counts by its network (`ipLimitKey`, RATE_IPV6_PREFIX), since its holder may pick any address
+ * in it; the token is the one the API reads (`tokenOf`): `hin`, a tab or more spaces spell the
+ * same login, which has one count. Over a limit the answer is 429 with Retry-After, in the
+ * envelope. Counters live in Redis when REDIS_URL is set, so every instance shares them (in
  * memory while it is unreachable, docs/decisions/034).
  *
  * A call is known by the route it matched (`routeOptions.url`, the path as bound), never by its
@@ -57,9 +60,10 @@ export async function rateLimitHook(app: FastifyInstance): Promise<RateLimits> {
     if (route !== undefined && PROBES.has(route)) return;
     const token = tokenOf(request.headers.authorization);
     const tokenKey = token ? createHash("sha256").update(token).digest("base64url") : undefined;
+    const client = ipLimitKey(request.ip, config.RATE_IPV6_PREFIX);
     const waits = await Promise.all([
-      perIp.take(request.ip),
-      route !== undefined && AUTH_ROUTES.has(route) ? auth.take(request.ip) : 0,
+      perIp.take(client),
+      route !== undefined && AUTH_ROUTES.has(route) ? auth.take(client) : 0,
       tokenKey && request.method !== "GET" ? writes.take(tokenKey) : 0,
       tokenKey && route !== undefined && EXPORT_ROUTES.has(route) ? exports.take(tokenKey) : 0,
     ]);

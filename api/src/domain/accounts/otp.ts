@@ -3,6 +3,7 @@ import type { OtpPurpose } from "#contract/accounts.ts";
 import { ErrorCode, type ErrorCodeValue } from "#contract/errors.ts";
 import { otpCodes, otpLocks, otpWrongTries } from "#api/src/db/schema.ts";
 import { keyedHash, randomDigits, sameHash } from "#lib/crypto.ts";
+import { ipLimitKey } from "#lib/ip-network.ts";
 import { Failure } from "#api/src/lib/failure.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 
@@ -23,6 +24,10 @@ function codeHash(ctx: DomainContext, email: string, purpose: CodePurpose, code:
  * Stores a fresh code (superseding older ones) under the send limits (a wait between sends, so
  * many an hour per e-mail and per IP) and returns it for mailing. The per-IP lock, then the
  * per-e-mail lock (always in that order), make concurrent sends count correctly against both limits.
+ *
+ * The row's `ip` is the client's key as every per-IP limit counts it (`ipLimitKey`: an IPv6
+ * client is its network), not the address: the count, and the sign-up proof's (signup-proof.ts),
+ * is then one indexed equality, and the lock is taken on the very key that is counted.
  */
 export async function issueCode(
   ctx: DomainContext,
@@ -31,8 +36,9 @@ export async function issueCode(
   const { config } = ctx;
   const now = ctx.clock.now();
   const hourAgo = new Date(now.getTime() - HOUR_MS);
+  const client = ipLimitKey(input.ip, config.RATE_IPV6_PREFIX);
   return inTransaction(ctx, async ({ db: tx }) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${"otp-ip:" + input.ip}, 0))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${"otp-ip:" + client}, 0))`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${"otp:" + input.email}, 0))`);
     const [last] = await tx
       .select({ createdAt: otpCodes.createdAt })
@@ -50,7 +56,7 @@ export async function issueCode(
     const [{ perIp }] = await tx
       .select({ perIp: sql<number>`count(*)::int` })
       .from(otpCodes)
-      .where(and(eq(otpCodes.ip, input.ip), gt(otpCodes.createdAt, hourAgo)));
+      .where(and(eq(otpCodes.ip, client), gt(otpCodes.createdAt, hourAgo)));
     if (perEmail >= config.OTP_MAX_PER_EMAIL_PER_HOUR || perIp >= config.OTP_MAX_PER_IP_PER_HOUR) {
       throw new Failure(ErrorCode.sendCodeTooMany);
     }
@@ -68,7 +74,7 @@ export async function issueCode(
         email: input.email,
         purpose: input.purpose,
         codeHash: codeHash(ctx, input.email, input.purpose, code),
-        ip: input.ip,
+        ip: client,
         did: input.did,
         createdAt: now,
         expiresAt: new Date(now.getTime() + config.OTP_TTL_SECONDS * 1000),

@@ -4,6 +4,7 @@ import { ErrorCode } from "#contract/errors.ts";
 import type { SignupChallenge } from "#contract/accounts.ts";
 import { otpCodes, users } from "#api/src/db/schema.ts";
 import { keyedHash, randomToken, sameHash } from "#lib/crypto.ts";
+import { ipLimitKey } from "#lib/ip-network.ts";
 import { Failure } from "#api/src/lib/failure.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 import { canonicalEmail, normalizeEmail } from "./email.ts";
@@ -34,7 +35,8 @@ function proofKey(ctx: DomainContext): string {
 /**
  * Whether sign-up is under pressure from this IP or for this inviter: the IP asked for this many
  * sign-up codes in the last hour, or the inviter's code brought this many accounts in the last
- * hour. Counted from rows the database keeps anyway (otp_codes.ip, users.inviter_id).
+ * hour. Counted from rows the database keeps anyway (otp_codes.ip, users.inviter_id); the IP as
+ * otp.ts keeps it there, the client's key (`ipLimitKey`: an IPv6 client is its network).
  */
 async function underPressure(ctx: DomainContext, input: { ip?: string; inviterId?: number }): Promise<boolean> {
   const hourAgo = new Date(ctx.clock.now().getTime() - HOUR_MS);
@@ -42,7 +44,13 @@ async function underPressure(ctx: DomainContext, input: { ip?: string; inviterId
     const [{ codes }] = await ctx.db
       .select({ codes: sql<number>`count(*)::int` })
       .from(otpCodes)
-      .where(and(eq(otpCodes.ip, input.ip), eq(otpCodes.purpose, "register"), gt(otpCodes.createdAt, hourAgo)));
+      .where(
+        and(
+          eq(otpCodes.ip, ipLimitKey(input.ip, ctx.config.RATE_IPV6_PREFIX)),
+          eq(otpCodes.purpose, "register"),
+          gt(otpCodes.createdAt, hourAgo),
+        ),
+      );
     if (codes >= ctx.config.SIGNUP_POW_IP_PER_HOUR) return true;
   }
   if (input.inviterId === undefined) return false;

@@ -1,7 +1,7 @@
-import { isIPv4, isIPv6 } from "node:net";
 import { eq, lt } from "drizzle-orm";
 import { accountEvents } from "#api/src/db/schema.ts";
 import { keyedHash } from "#lib/crypto.ts";
+import { ipNetwork, isLoopback } from "#lib/ip-network.ts";
 import type { DomainContext } from "#api/src/domain/context.ts";
 
 export type AccountEventKind = "register" | "login";
@@ -13,18 +13,7 @@ export type AccountEventKind = "register" | "login";
  * clients would all look like one network.
  */
 export function ipPrefix(ip: string): string | undefined {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
-  const v4 = mapped ?? ip;
-  if (isIPv4(v4)) return v4.startsWith("127.") ? undefined : `${v4.split(".").slice(0, 3).join(".")}.0/24`;
-  if (!isIPv6(ip) || ip === "::1") return undefined;
-  const [head, tail = ""] = ip.toLowerCase().split("::");
-  const headGroups = head ? head.split(":") : [];
-  const tailGroups = ip.includes("::") ? (tail ? tail.split(":") : []) : [];
-  const groups = [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill("0"), ...tailGroups];
-  return `${groups
-    .slice(0, 3)
-    .map((g) => g.padStart(4, "0"))
-    .join(":")}::/48`;
+  return isLoopback(ip) ? undefined : ipNetwork(ip, { v4: 24, v6: 48 });
 }
 
 /** The prefix as stored: keyed by the API secret, so the table alone never tells a network. */
