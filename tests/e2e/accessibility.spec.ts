@@ -1,6 +1,7 @@
 import { violations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
-import { signedUpAs, strings, uniqueEmail } from "./helpers.ts";
+import { signedIn } from "./accounts.ts";
+import { strings, uniqueEmail } from "./helpers.ts";
 
 for (const lng of ["en", "ar"]) {
   test(`${lng}: public pages meet WCAG 2 AA`, async ({ page }) => {
@@ -11,7 +12,7 @@ for (const lng of ["en", "ar"]) {
   });
 
   test(`${lng}: signed-in pages meet WCAG 2 AA`, async ({ page }) => {
-    await signedUpAs(page, uniqueEmail(`a11y-${lng}`), { lng });
+    await signedIn(page, { email: uniqueEmail(`a11y-${lng}`), lng });
     for (const path of [
       "/airdrop",
       "/team",

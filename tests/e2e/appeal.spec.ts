@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { shootBothThemes } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
-import { loginAs, logout, mailMatching, signedUpAs, strings, uniqueEmail } from "./helpers.ts";
+import { signedIn } from "./accounts.ts";
+import { loginAs, logout, mailMatching, strings, uniqueEmail } from "./helpers.ts";
 import { runOps } from "./ops.ts";
 
 /**
@@ -47,7 +48,7 @@ for (const lng of ["ar", "ta"]) {
     const t = strings(lng);
     const email = uniqueEmail(`appeal-${lng}`);
     await page.setViewportSize({ width: 360, height: 740 });
-    await signedUpAs(page, email, { lng });
+    await signedIn(page, { email, lng });
     expect(runOps("ban-user", email, "multiple_accounts")).toBe(`banned ${email}\n`);
 
     await page.reload();
@@ -94,7 +95,7 @@ test("banned while signed out, the sign-in leads to the appeal; lifted, the page
   const t = strings("en");
   const email = uniqueEmail("appeal-signin");
   await page.setViewportSize({ width: 360, height: 740 });
-  await signedUpAs(page, email);
+  await signedIn(page, { email });
   await logout(page);
   runOps("ban-user", email, "bot");
 

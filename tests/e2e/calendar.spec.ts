@@ -1,13 +1,14 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures.ts";
-import { signedUpAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
+import { signedIn } from "./accounts.ts";
+import { screenshot, strings, uniqueEmail } from "./helpers.ts";
 
 test("after starting, /airdrop offers the round's end as a calendar file to download", async ({ page }) => {
   const t = strings("en");
   const status = page.getByRole("region", { name: t("airdrop:status.heading") });
   const link = status.getByRole("link", { name: t("airdrop:calendar.addLabel") });
 
-  await signedUpAs(page, uniqueEmail("calendar"));
+  await signedIn(page, { email: uniqueEmail("calendar") });
   await expect(status.getByRole("button", { name: t("airdrop:status.start") })).toBeVisible();
   await expect(link).toHaveCount(0);
   // The file's address opened before starting: back on the page, told why.

@@ -2,7 +2,8 @@ import { isolate } from "#app/utils/format.ts";
 import type { Page } from "@playwright/test";
 import { shootBothThemes } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
-import { mailedCode, mailMatching, signedUpAs, strings, uniqueEmail } from "./helpers.ts";
+import { signedIn } from "./accounts.ts";
+import { mailedCode, mailMatching, strings, uniqueEmail } from "./helpers.ts";
 
 /** The page fits 360 px: nothing scrolls sideways. */
 async function noSidewaysScroll(page: Page): Promise<void> {
@@ -23,7 +24,7 @@ for (const lng of ["en", "ar", "ta"]) {
     const t = strings(lng);
     const old = uniqueEmail(`old-${lng}`);
     const next = uniqueEmail(`new-${lng}`);
-    await signedUpAs(page, old, { lng });
+    await signedIn(page, { email: old, lng });
     await page.goto("/settings");
     await page.getByRole("link", { name: t("profile:emailChange.title") }).click();
     await expect(page).toHaveURL(/\/settings\/email$/);
@@ -59,10 +60,10 @@ test("en: the refusals show once, next to their field, and the page's buttons sa
   const t = strings("en");
   const own = uniqueEmail("own");
   const taken = uniqueEmail("taken");
-  await signedUpAs(page, taken);
+  await signedIn(page, { email: taken });
   // Another person, on another browser.
   await page.context().clearCookies();
-  await signedUpAs(page, own);
+  await signedIn(page, { email: own });
   await page.goto("/settings/email");
   await page.getByLabel(t("profile:emailChange.newEmail")).fill(taken);
   await page.getByRole("button", { name: t("auth:sendCode") }).click();
@@ -95,7 +96,7 @@ test.describe("without JavaScript", () => {
   test("en: the two steps are plain forms", async ({ page }) => {
     const t = strings("en");
     const next = uniqueEmail("nojs-new");
-    await signedUpAs(page, uniqueEmail("nojs-old"));
+    await signedIn(page, { email: uniqueEmail("nojs-old") });
     await page.goto("/settings/email");
     const since = Date.now();
     await page.getByLabel(t("profile:emailChange.newEmail")).fill(next);

@@ -4,7 +4,8 @@ import { E2E } from "./env.ts";
 import { shootBothThemes, violations } from "./axe.ts";
 import { AGENTS, sideways, smallTargets, top } from "./download-page.ts";
 import { expect, test } from "./fixtures.ts";
-import { signedUpAs, strings, uniqueEmail } from "./helpers.ts";
+import { signedIn } from "./accounts.ts";
+import { strings, uniqueEmail } from "./helpers.ts";
 
 // The main server of the run has every link configured; download-states.spec.ts has servers with fewer.
 const links = E2E.appLinks;
@@ -172,7 +173,7 @@ test.describe("in every language", () => {
 
 test("signed in, the page is the same", async ({ page }) => {
   const t = strings("en");
-  await signedUpAs(page, uniqueEmail("download"));
+  await signedIn(page, { email: uniqueEmail("download") });
   await page.goto("/download");
   await expect(page).toHaveURL(/\/download$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("download:heading"));

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { signedUpAs, strings, uniqueEmail } from "./helpers.ts";
+import { signedIn } from "./accounts.ts";
+import { strings, uniqueEmail } from "./helpers.ts";
 
 /**
  * A refusal that belongs to a field is said once: next to the field, announced (the page's only
@@ -33,7 +34,7 @@ for (const lng of ["en", "ar"]) {
 
   test(`${lng}: a bad X handle is said once, next to the handle field, the handle kept`, async ({ page }) => {
     const t = strings(lng);
-    await signedUpAs(page, uniqueEmail(`handle-${lng}`), { lng });
+    await signedIn(page, { email: uniqueEmail(`handle-${lng}`), lng });
     const handle = page.getByLabel(t("airdrop:social.handleLabel"));
     await handle.fill("not a handle");
     await page.getByRole("button", { name: t("airdrop:social.bind") }).click();

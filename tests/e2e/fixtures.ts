@@ -1,4 +1,5 @@
 import { expect, test as base } from "@playwright/test";
+import { contextBase } from "./accounts.ts";
 
 /**
  * Every page a test opens must run clean: a console error or an uncaught exception in the
@@ -10,7 +11,9 @@ import { expect, test as base } from "@playwright/test";
  */
 export const test = base.extend<{ expectedConsole: RegExp[] }>({
   expectedConsole: [[], { option: true }],
-  context: async ({ context, expectedConsole }, use) => {
+  context: async ({ context, expectedConsole, baseURL }, use) => {
+    // Which server signedIn and closeRound (accounts.ts) talk to for this test's pages.
+    if (baseURL) contextBase.set(context, baseURL);
     const problems: string[] = [];
     const watch = (page: import("@playwright/test").Page) => {
       page.on(

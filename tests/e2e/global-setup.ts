@@ -4,6 +4,7 @@ import { createServer } from "node:http";
 import { join } from "node:path";
 import sharp from "sharp";
 import { catchMail } from "../setup/smtp-catcher.ts";
+import { TEST_HOOKS_E2E_RUN } from "#api/src/config.ts";
 import { E2E } from "./env.ts";
 
 /**
@@ -112,6 +113,9 @@ export default async function globalSetup() {
     PUSH_SPREAD_SECONDS: "1",
     PUSH_QUIET_START: "00:00",
     PUSH_QUIET_END: "00:00",
+    // The test-only routes (decision 067): accounts made directly, rounds closed when a test says.
+    TEST_HOOKS: "1",
+    TEST_HOOKS_IN_PRODUCTION: TEST_HOOKS_E2E_RUN,
   };
   const ban = spawnSync(process.execPath, ["--import", "tsx", "api/src/cli/ops.ts", "ban-device", E2E.bannedDid], {
     env,

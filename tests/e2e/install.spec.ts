@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { chromium, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./fixtures.ts";
-import { registerAs, strings, uniqueEmail } from "./helpers.ts";
+import { signedIn } from "./accounts.ts";
+import { strings, uniqueEmail } from "./helpers.ts";
 
 interface Manifest {
   id: string;
@@ -103,7 +104,7 @@ test("Arabic: the manifest says right-to-left, in Arabic", async ({ page, reques
 });
 
 test("a signed-in page links the same manifest", async ({ page, request }) => {
-  await registerAs(page, uniqueEmail("install"));
+  await signedIn(page, { email: uniqueEmail("install") });
   await expectManifest(page, request, "en");
 });
 
@@ -118,7 +119,7 @@ test("Chromium finds the app installable from the sign-in page and from a signed
     page.on("pageerror", (e) => problems.push(e.message));
     await page.goto("/login");
     expect(await installabilityErrors(page)).toEqual([]);
-    await registerAs(page, uniqueEmail("installable"));
+    await signedIn(page, { email: uniqueEmail("installable") });
     expect(await installabilityErrors(page)).toEqual([]);
     expect(problems).toEqual([]);
   } finally {

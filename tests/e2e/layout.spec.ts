@@ -1,6 +1,7 @@
 import { LANGUAGE_CODES } from "#contract/languages.ts";
 import { expect, test } from "./fixtures.ts";
-import { signedUpAs, uniqueEmail } from "./helpers.ts";
+import { signedIn } from "./accounts.ts";
+import { uniqueEmail } from "./helpers.ts";
 
 const PUBLIC_PAGES = ["/login", "/register", "/privacy", "/terms"];
 const SIGNED_IN_PAGES = [
@@ -39,7 +40,7 @@ for (const languages of [LANGUAGE_CODES.slice(0, HALF), LANGUAGE_CODES.slice(HAL
   test(`no signed-in page scrolls sideways at 360 px in ${languages.join(", ")}`, async ({ page }) => {
     test.setTimeout(120_000);
     const wide: string[] = [];
-    await signedUpAs(page, uniqueEmail("layout"));
+    await signedIn(page, { email: uniqueEmail("layout") });
     for (const lng of languages) {
       for (const path of SIGNED_IN_PAGES) {
         if ((await overflow(page, `${path}?ui_lang=${lng}`)) > 0) wide.push(`${lng} ${path}`);

@@ -2,7 +2,8 @@ import type { Browser, Page } from "@playwright/test";
 import { violations } from "./axe.ts";
 import { E2E } from "./env.ts";
 import { expect, test } from "./fixtures.ts";
-import { signedUpAs, screenshot, startAirdrop, strings, uniqueEmail } from "./helpers.ts";
+import { signedIn } from "./accounts.ts";
+import { screenshot, startAirdrop, strings, uniqueEmail } from "./helpers.ts";
 
 // Each test keeps to a region of its own: they share one database and run side by side.
 const PARIS = { latitude: 48.8566, longitude: 2.3522 };
@@ -26,7 +27,7 @@ async function personAt(browser: Browser, place: Place, name: string, opts: { ln
     viewport: { width: 360, height: 740 },
   });
   const page = await context.newPage();
-  await signedUpAs(page, uniqueEmail(`map-${name.toLowerCase()}`), { lng });
+  await signedIn(page, { email: uniqueEmail(`map-${name.toLowerCase()}`), lng });
   await startAirdrop(page, lng);
   const welcome = page.getByRole("region", { name: t("profile:welcome.title") });
   await welcome.getByRole("textbox", { name: t("profile:nickname.label") }).fill(name);

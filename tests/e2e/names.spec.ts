@@ -1,7 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
 import { isolate } from "#app/utils/format.ts";
 import { expect, test } from "./fixtures.ts";
-import { aliasText, displayIdOn, registerAs, signedUpAs, strings, uniqueEmail } from "./helpers.ts";
+import { signedIn } from "./accounts.ts";
+import { aliasText, displayIdOn, strings, uniqueEmail } from "./helpers.ts";
 
 /** A phone of its own for each account. */
 async function phone(browser: Browser): Promise<Page> {
@@ -14,7 +15,7 @@ for (const lng of ["en", "ar"]) {
     browser,
   }) => {
     const t = strings(lng);
-    await signedUpAs(page, uniqueEmail(`alias-${lng}`), { lng });
+    await signedIn(page, { email: uniqueEmail(`alias-${lng}`), lng });
     const ownId = await displayIdOn(page);
     const own = aliasText(lng, ownId);
 
@@ -35,7 +36,7 @@ for (const lng of ["en", "ar"]) {
     await friend.goto(`/register?ui_lang=${lng}&invite=${code}`);
     await expect(friend.getByText(t("auth:invitedBy", { name: isolate(own.name) }))).toBeVisible();
     await expect(friend.getByText(/\*{4}/)).toHaveCount(0);
-    await registerAs(friend, uniqueEmail(`alias-friend-${lng}`), { lng, invite: code });
+    await signedIn(friend, { email: uniqueEmail(`alias-friend-${lng}`), lng, invite: code });
     const friendAlias = aliasText(lng, await displayIdOn(friend));
     await friend.context().close();
 

@@ -3,7 +3,8 @@ import { APP_KEY_HEADER } from "#contract/wire.ts";
 import { shootBothThemes } from "./axe.ts";
 import { E2E } from "./env.ts";
 import { expect, test } from "./fixtures.ts";
-import { logout, registerAs, strings, uniqueEmail } from "./helpers.ts";
+import { signedIn } from "./accounts.ts";
+import { logout, strings, uniqueEmail } from "./helpers.ts";
 import { registerOn, startOwnServer, type OwnServer } from "./own-server.ts";
 
 /**
@@ -55,7 +56,7 @@ function offlinePage(page: Page, t: T) {
 }
 
 test("the worker controls the pages and keeps no signed-in page and no page data", async ({ page }) => {
-  await registerAs(page, uniqueEmail("sw-caches"));
+  await signedIn(page, { email: uniqueEmail("sw-caches") });
   await controlled(page);
   const sw = await page.request.get("/sw.js");
   expect(sw.headers()["cache-control"]).toBe("no-cache");
@@ -82,7 +83,7 @@ test("the worker controls the pages and keeps no signed-in page and no page data
 for (const lng of ["en", "ar", "ta"]) {
   test(`${lng}: offline, a reload shows the offline page with the last figures, in the reader's language`, async ({ page, context }) => {
     const t = strings(lng);
-    await registerAs(page, uniqueEmail(`sw-offline-${lng}`), { lng });
+    await signedIn(page, { email: uniqueEmail(`sw-offline-${lng}`), lng });
     await page
       .getByRole("region", { name: t("airdrop:status.heading") })
       .getByRole("button", { name: t("airdrop:status.start") })
@@ -123,7 +124,7 @@ for (const lng of ["en", "ar", "ta"]) {
 
 test("logout forgets the last figures: the offline page then has none to show", async ({ page }) => {
   const en = strings("en");
-  await registerAs(page, uniqueEmail("sw-logout"));
+  await signedIn(page, { email: uniqueEmail("sw-logout") });
   await controlled(page);
   await page.reload();
   await figuresSaved(page);
@@ -140,7 +141,7 @@ test("logout forgets the last figures: the offline page then has none to show", 
 });
 
 test("another account signing in never sees the last one's figures", async ({ page }) => {
-  await registerAs(page, uniqueEmail("sw-switch-a"));
+  await signedIn(page, { email: uniqueEmail("sw-switch-a") });
   await controlled(page);
   await page.reload();
   await figuresSaved(page);
@@ -156,12 +157,19 @@ test("another account signing in never sees the last one's figures", async ({ pa
 test("inside the native app no service worker is registered", async ({ page }) => {
   await page.addInitScript(() => {
     (window as unknown as Record<string, unknown>).VVAndroid = { postMessage: () => undefined };
+    // Every call to register a worker, counted: none may come.
+    const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+    navigator.serviceWorker.register = (...args: Parameters<typeof register>) => {
+      (window as unknown as { registers: number }).registers = ((window as unknown as { registers?: number }).registers ?? 0) + 1;
+      return register(...args);
+    };
   });
   await page.setExtraHTTPHeaders({ [APP_KEY_HEADER]: E2E.nativeAppKey });
   await page.goto("/login");
   await page.waitForLoadState("load");
-  // Registration waits for the phone to be idle after load: give it more than that.
-  await page.waitForTimeout(2500);
+  // Registration waits for the phone to be idle after load: an idle callback asked for now runs after the page's.
+  await page.evaluate(() => new Promise<void>((done) => requestIdleCallback(() => setTimeout(done, 0))));
+  expect(await page.evaluate(() => (window as unknown as { registers?: number }).registers ?? 0)).toBe(0);
   expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
   expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
 });
@@ -169,7 +177,7 @@ test("inside the native app no service worker is registered", async ({ page }) =
 test.describe("Install the app", () => {
   test("where the browser offers it, the button opens the browser's own dialog", async ({ page }) => {
     const en = strings("en");
-    await registerAs(page, uniqueEmail("sw-install"));
+    await signedIn(page, { email: uniqueEmail("sw-install") });
     await page.getByRole("link", { name: en("common:tabs.profile") }).click();
     await expect(page.getByRole("heading", { level: 1, name: en("profile:title") })).toBeVisible();
     const install = page.getByRole("button", { name: en("profile:install.button") });
@@ -200,7 +208,7 @@ test.describe("Install the app", () => {
       window.matchMedia = (query: string) => (query.includes("standalone") ? ({ matches: true } as MediaQueryList) : real(query));
     });
     const en = strings("en");
-    await registerAs(page, uniqueEmail("sw-standalone"));
+    await signedIn(page, { email: uniqueEmail("sw-standalone") });
     await page.getByRole("link", { name: en("common:tabs.profile") }).click();
     await expect(page.getByRole("heading", { level: 1, name: en("profile:title") })).toBeVisible();
     await page.evaluate(() => {
@@ -219,7 +227,7 @@ test.describe("Install the app", () => {
     for (const lng of ["en", "ar", "ta"]) {
       test(`${lng}: the steps through the Share menu, in a sheet`, async ({ page }) => {
         const t = strings(lng);
-        await registerAs(page, uniqueEmail(`sw-ios-${lng}`), { lng });
+        await signedIn(page, { email: uniqueEmail(`sw-ios-${lng}`), lng });
         await page.getByRole("link", { name: t("common:tabs.profile") }).click();
         await expect(page.getByRole("heading", { level: 1, name: t("profile:title") })).toBeVisible();
         await page.getByRole("link", { name: t("profile:install.button") }).click();

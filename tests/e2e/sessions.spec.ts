@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { signedIn } from "./accounts.ts";
 import { shootBothThemes } from "./axe.ts";
 import { E2E } from "./env.ts";
-import { mailMatching, registerAs, requestAndEnterCode, strings, uniqueEmail } from "./helpers.ts";
+import { mailMatching, requestAndEnterCode, strings, uniqueEmail } from "./helpers.ts";
 
 const ANDROID_CHROME =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
@@ -26,7 +27,7 @@ for (const lng of ["en", "ar", "ta"]) {
     const email = uniqueEmail(`sessions-${lng}`);
     const first = await browser.newContext({ baseURL: E2E.baseUrl, viewport: { width: 360, height: 740 }, userAgent: ANDROID_CHROME });
     const firstPage = await first.newPage();
-    await registerAs(firstPage, email, { lng });
+    await signedIn(firstPage, { email, lng });
 
     await signInHere(page, email, lng);
 
@@ -57,7 +58,7 @@ test("the new-device e-mail's link asks first, then signs that device out", asyn
   const email = uniqueEmail("sessions-link");
   const home = await browser.newContext({ baseURL: E2E.baseUrl, viewport: { width: 360, height: 740 } });
   const homePage = await home.newPage();
-  await registerAs(homePage, email);
+  await signedIn(homePage, { email });
   const since = Date.now();
   await signInHere(page, email, "en");
 
@@ -88,7 +89,7 @@ test.describe("without JavaScript", () => {
     const email = uniqueEmail("sessions-nojs");
     const other = await browser.newContext({ baseURL: E2E.baseUrl, viewport: { width: 360, height: 740 }, userAgent: ANDROID_CHROME });
     const otherPage = await other.newPage();
-    await registerAs(otherPage, email);
+    await signedIn(otherPage, { email });
     await signInHere(page, email, "en");
 
     await page.goto("/settings/sessions");
