@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return { done: `Passkey ${id} revoked: it signs in no more, and the sessions it opened have ended.` };
 }
 
-/** The signed-in operator's own passkeys (decision 068): each one's dates, and a revocation for one they no longer hold. */
+/** The signed-in operator's own passkeys (decision 067): each one's dates, and a revocation for one they no longer hold. */
 export default function ConsolePasskeys() {
   const { items } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();

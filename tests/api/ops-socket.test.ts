@@ -13,7 +13,7 @@ import { runOps } from "./helpers.ts";
  * `npm run ops` beside a running service on the embedded database (decision 061): the folder
  * lock keeps the CLI out of the database, so the service runs the command for it; once the service
  * stops, the CLI opens the database itself. Either way the act is the CLI's, under the machine user
- * that ran it: a name in the environment changes nothing (decision 068).
+ * that ran it: a name in the environment changes nothing (decision 067).
  */
 test("the real CLI works while the service holds the embedded database, and after it stops; its acts are the machine user's, whatever OPERATOR says", async () => {
   const dir = join("tests/.tmp", `ops-socket-${process.pid}-${Math.random().toString(36).slice(2)}`);

@@ -6,7 +6,7 @@ import { addedOperator, enrolledOperator, enrolWith } from "../api/operator-sess
 import { expectOk } from "../api/helpers.ts";
 import { args, get, Jar, ORIGIN, post, run, startBff } from "./harness.ts";
 
-/** The console's pages for an operator's own passkeys and the audit log's views (decision 068), through the web app. */
+/** The console's pages for an operator's own passkeys and the audit log's views (decision 067), through the web app. */
 
 let api: TestApi;
 let session: typeof import("#app/features/console/console-session.server.ts");

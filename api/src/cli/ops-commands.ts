@@ -18,7 +18,7 @@ import { unitsToDecimal } from "#contract/money.ts";
  * The operator commands, apart from how they are reached: `npm run ops` runs them on a database
  * it opens, or asks the running service to run them (ops-socket.ts) when the embedded database
  * is the service's. The console calls the same domain functions. Their acts are audited as
- * "cli:<machine user>" (decision 068): the account that ran the CLI, never a name it was told.
+ * "cli:<machine user>" (decision 067): the account that ran the CLI, never a name it was told.
  */
 
 export const USAGE = `Operator commands (every change is audited as cli:<the machine user running it>):

@@ -57,7 +57,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 // Who ran the command, as the system knows the process's user: the audit names the CLI's acts so
-// (decision 068), and no variable of the environment can lend them another name.
+// (decision 067), and no variable of the environment can lend them another name.
 const machineUser = userInfo().username;
 try {
   process.exitCode = await main(process.argv.slice(2));

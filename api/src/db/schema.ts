@@ -301,7 +301,7 @@ export const appeals = pgTable(
 
 /**
  * Who did what, and when. `actor` says through what: "operator:<e-mail>" in the console,
- * "cli:<machine user>" from `npm run ops`, "self" for a user's own act (decision 068).
+ * "cli:<machine user>" from `npm run ops`, "self" for a user's own act (decision 067).
  */
 export const auditLog = pgTable(
   "audit_log",

@@ -4,5 +4,5 @@ ALTER TABLE "operator_sessions" ADD CONSTRAINT "operator_sessions_passkey_id_ope
 CREATE INDEX "audit_log_kind_idx" ON "audit_log" USING btree ("kind","id");--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_kind" CHECK ("audit_log"."kind" in ('act', 'read'));--> statement-breakpoint
 -- A removed operator's passkeys signed in again once they were re-added: removal deletes them now, and
--- the operators removed before that lose theirs here (docs/decisions/068).
+-- the operators removed before that lose theirs here (docs/decisions/067).
 DELETE FROM "operator_passkeys" WHERE "operator_id" IN (SELECT "id" FROM "operators" WHERE "removed_at" IS NOT NULL);

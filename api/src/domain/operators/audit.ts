@@ -9,7 +9,7 @@ const PAGE = 50;
 export type AuditKind = "act" | "read";
 
 /**
- * Through what a row's act came, from the name it was written under (decision 068): the console
+ * Through what a row's act came, from the name it was written under (decision 067): the console
  * writes "operator:<e-mail>", a user's own act "self"; anything else is the CLI's, "cli:<machine
  * user>" or, from before that prefix, the bare name it then took.
  */

@@ -7,7 +7,7 @@ import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
 import type { Operator } from "./console-sessions.ts";
 
 /**
- * An operator's passkeys, listed and revoked one at a time (decision 068): the console shows the
+ * An operator's passkeys, listed and revoked one at a time (decision 067): the console shows the
  * signed-in operator their own; the CLI reaches anyone's, as it adds and removes operators.
  */
 

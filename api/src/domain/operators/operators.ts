@@ -57,7 +57,7 @@ export async function addOperator(
 
 /**
  * Takes an operator's access away: their sessions end now, their passkeys and code are deleted, so
- * adding them again brings back none of it (decision 068); the audit row names the passkeys.
+ * adding them again brings back none of it (decision 067); the audit row names the passkeys.
  */
 export async function removeOperator(ctx: DomainContext, input: { email: string; actor: string }): Promise<boolean> {
   return inTransaction(ctx, async (tx) => {

@@ -17,7 +17,7 @@ import type { Operator } from "./console-sessions.ts";
  * The console's people (decision 066): found by what an operator holds (an e-mail or its start, a
  * display id, an invite code, a device id), and one person as a whole: devices, sign-ins, team,
  * ledger, application, appeals; and a ban of one of them, through accounts/bans.ts as the CLI's.
- * Each search and each page read is audited as a read (decision 068): what was looked at, by whom.
+ * Each search and each page read is audited as a read (decision 067): what was looked at, by whom.
  */
 
 const SEARCH_LIMIT = 50;
