@@ -1,5 +1,7 @@
 import { createCookie, createCookieSessionStorage } from "@remix-run/node";
-import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, type Page } from "@playwright/test";
 import { langCookie } from "#lib/visitor-language.ts";
 import { E2E } from "./env.ts";
 import { uniqueEmail } from "./helpers.ts";
@@ -16,16 +18,21 @@ import { uniqueEmail } from "./helpers.ts";
 /** The run's two servers (global-setup.ts): a page's web address and its API's. */
 const SERVERS = [
   { web: E2E.baseUrl, api: `http://127.0.0.1:${E2E.apiPort}` },
-  { web: E2E.quick.baseUrl, api: `http://127.0.0.1:${E2E.quick.apiPort}` },
+  { web: E2E.clocked.baseUrl, api: `http://127.0.0.1:${E2E.clocked.apiPort}` },
 ];
 
-/** The base URL each context was made with, registered by fixtures.ts's context fixture. */
-export const contextBase = new WeakMap<BrowserContext, string>();
-
-function serverOf(page: Page, baseUrl?: string) {
-  const web = baseUrl ?? contextBase.get(page.context()) ?? E2E.baseUrl;
+/** The server the page's context talks to: its base URL, as a request of the context resolves it. */
+async function serverOf(page: Page, baseUrl?: string) {
+  let web = baseUrl;
+  if (!web) {
+    try {
+      web = new URL((await page.request.get("/healthz")).url()).origin;
+    } catch {
+      web = E2E.baseUrl; // a context without a base URL: the tests' pages name the main server's
+    }
+  }
   const server = SERVERS.find((s) => s.web === web);
-  if (!server) throw new Error(`no test hooks on ${web}: signedIn and closeRound work on the run's own servers`);
+  if (!server) throw new Error(`no test hooks on ${web}: signedIn works on the run's own servers`);
   return server;
 }
 
@@ -69,7 +76,7 @@ export async function signedIn(
   page: Page,
   opts: { email?: string; lng?: string; invite?: string; started?: boolean; goto?: string | false; baseUrl?: string } = {},
 ): Promise<SignedIn> {
-  const server = serverOf(page, opts.baseUrl);
+  const server = await serverOf(page, opts.baseUrl);
   const email = opts.email ?? uniqueEmail("user");
   const lng = opts.lng ?? "en";
   const userAgent = await page.evaluate(() => navigator.userAgent);
@@ -102,10 +109,47 @@ export async function signedIn(
   };
 }
 
+const LOCK = join(E2E.dir, "rounds.lock");
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Closes the round in progress on the page's server now (its clock moves to the round's close)
- * and distributes it before answering: the round number closed.
+ * The clocked server's rounds for one test alone: every test that closes rounds there holds
+ * this lock (a folder: made by one process at a time) while it runs, so no other test's round
+ * closes come between its steps. A holder that died leaves its lock to be taken.
  */
-export async function closeRound(page: Page, opts: { baseUrl?: string } = {}): Promise<number> {
-  return (await hook<{ closed: number }>(serverOf(page, opts.baseUrl).api, "/v1/test/rounds/close", {})).closed;
+export async function holdRounds(): Promise<() => void> {
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      writeFileSync(join(LOCK, "owner"), String(process.pid));
+      return () => rmSync(LOCK, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      let owner = NaN;
+      try {
+        owner = Number(readFileSync(join(LOCK, "owner"), "utf8"));
+      } catch {
+        // being written, or just released
+      }
+      if (Number.isInteger(owner) && owner > 0 && !alive(owner)) rmSync(LOCK, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+/**
+ * Closes the clocked server's round in progress now (its clock moves to the round's close) and
+ * distributes it before answering: the round number closed. Only with the rounds held
+ * (fixtures.ts's `rounds`), so that no other test's rounds move under it.
+ */
+export async function closeRound(): Promise<number> {
+  return (await hook<{ closed: number }>(SERVERS[1].api, "/v1/test/rounds/close", {})).closed;
 }

@@ -33,17 +33,17 @@ export const E2E = {
   /** Short rounds and follow wait so the airdrop can be watched turning within a test. */
   roundSeconds: 8,
   /**
-   * A second server of the run, alike but for rounds shorter still, for the tests that only wait
-   * for rounds to pass (a claim to come due, an airdrop to pause after the threshold of unclaimed
-   * rounds and one more close): 3 s rounds make a pause 15 s away at most instead of 40. The
-   * tests that act within a round keep the main server's 8 s.
+   * A second server of the run, alike but for its clock, which the tests move (decision 067): its
+   * rounds last an hour, so none closes by itself within a test; a test that needs rounds to pass
+   * takes the `rounds` fixture (fixtures.ts), which holds the server's rounds for that test alone
+   * and closes each when the test says so. The main server's rounds keep passing by themselves.
    */
-  quick: {
+  clocked: {
     port: 3216 + offset,
     apiPort: 8801 + offset,
     baseUrl: `http://localhost:${3216 + offset}`,
-    dataDir: "tests/.tmp/e2e/quick-data",
-    roundSeconds: 3,
+    dataDir: "tests/.tmp/e2e/clocked-data",
+    roundSeconds: 3600,
   },
   followWaitSeconds: 4,
   /** Short, so a dripping body is seen cut off within a test. */

@@ -1,5 +1,5 @@
 import { expect, test as base } from "@playwright/test";
-import { contextBase } from "./accounts.ts";
+import { closeRound, holdRounds } from "./accounts.ts";
 
 /**
  * Every page a test opens must run clean: a console error or an uncaught exception in the
@@ -9,11 +9,23 @@ import { contextBase } from "./accounts.ts";
  * second Enter while the first answer's revalidation still loads), and Remix's single fetch
  * leaves that cancelled request's rejection unhandled.
  */
-export const test = base.extend<{ expectedConsole: RegExp[] }>({
+export const test = base.extend<{ expectedConsole: RegExp[]; rounds: Rounds }>({
   expectedConsole: [[], { option: true }],
-  context: async ({ context, expectedConsole, baseURL }, use) => {
-    // Which server signedIn and closeRound (accounts.ts) talk to for this test's pages.
-    if (baseURL) contextBase.set(context, baseURL);
+  /**
+   * The clocked server's rounds (E2E.clocked), this test's alone while it runs (other tests that
+   * take them wait): the round in progress is closed first, so a fresh hour-long round has begun
+   * and none closes by itself; then `close()` closes each when the test says so.
+   */
+  rounds: async ({}, use) => {
+    const release = await holdRounds();
+    try {
+      await closeRound();
+      await use({ close: closeRound });
+    } finally {
+      release();
+    }
+  },
+  context: async ({ context, expectedConsole }, use) => {
     const problems: string[] = [];
     const watch = (page: import("@playwright/test").Page) => {
       page.on(
@@ -28,5 +40,10 @@ export const test = base.extend<{ expectedConsole: RegExp[] }>({
     expect(problems, "browser errors").toEqual([]);
   },
 });
+
+export interface Rounds {
+  /** Closes the round in progress and distributes it: its number. */
+  close(): Promise<number>;
+}
 
 export { expect };

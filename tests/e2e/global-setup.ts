@@ -10,8 +10,8 @@ import { E2E } from "./env.ts";
 /**
  * A real SMTP server that keeps every message as JSON for the tests to read, the
  * production build started as `npm start` would, on a data folder of its own, and one
- * device banned beforehand through the operator command; beside it the same build with shorter
- * rounds (E2E.quick), sending to the same SMTP server.
+ * device banned beforehand through the operator command; beside it the same build whose clock the
+ * tests move (E2E.clocked), sending to the same SMTP server.
  */
 /**
  * The production build as `npm run serve` runs it (node with tsx's loader: npx and tsx's launcher
@@ -123,16 +123,16 @@ export default async function globalSetup() {
   });
   if (ban.status !== 0) throw new Error(`ops ban-device failed: ${ban.stderr}`);
 
-  // Both start at once: the quick one costs the run no wait of its own.
+  // Both start at once: the second costs the run no wait of its own.
   const starts = await Promise.allSettled([
     startServer(env),
     startServer({
       ...env,
-      PORT: String(E2E.quick.port),
-      API_PORT: String(E2E.quick.apiPort),
-      PUBLIC_URL: E2E.quick.baseUrl,
-      DATA_DIR: E2E.quick.dataDir,
-      ROUND_SECONDS: String(E2E.quick.roundSeconds),
+      PORT: String(E2E.clocked.port),
+      API_PORT: String(E2E.clocked.apiPort),
+      PUBLIC_URL: E2E.clocked.baseUrl,
+      DATA_DIR: E2E.clocked.dataDir,
+      ROUND_SECONDS: String(E2E.clocked.roundSeconds),
     }),
   ]);
   const servers = starts.flatMap((start) => (start.status === "fulfilled" ? [start.value] : []));

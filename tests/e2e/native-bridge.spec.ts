@@ -1,9 +1,10 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { signedIn } from "./accounts.ts";
 import { isolate } from "#app/utils/format.ts";
 import { APP_KEY_HEADER } from "#contract/wire.ts";
 import { E2E } from "./env.ts";
-import { logout, mailedCode, registerAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
+import { logout, mailedCode, screenshot, strings, uniqueEmail } from "./helpers.ts";
 
 /**
  * The native apps' side of docs/native-bridge.md, played by a fake bridge injected before the
@@ -84,10 +85,13 @@ async function answerPushToken(page: Page, token: string, platform: "android" | 
   return answered;
 }
 
-/** Registers inside the app and waits for what the sign-in sends, so a test starts from no messages. */
+/**
+ * Signed in inside the app, with an account made directly (what the sign-up itself sends the app
+ * is the first test's), once the page's bridge is up: a test starts from no messages.
+ */
 async function registerInApp(page: Page, messages: Message[], lng: string): Promise<void> {
-  await registerAs(page, uniqueEmail(`bridge-${lng}`), { lng });
-  await expect.poll(() => messages.at(-1)).toEqual({ type: "push_token_request" });
+  await signedIn(page, { email: uniqueEmail(`bridge-${lng}`), lng });
+  await page.waitForFunction(() => "VVWeb" in window);
   messages.length = 0;
 }
 
@@ -139,6 +143,7 @@ for (const lng of ["en", "ar"]) {
 
   test(`${lng}: back on a tab root shows the hint, a second back within 2 s exits; elsewhere back goes back`, async ({ page }) => {
     const t = strings(lng);
+    await page.clock.install();
     const messages = await fakeApp(page, "android");
     await registerInApp(page, messages, lng);
     await expect(page.locator("html")).toHaveAttribute("dir", lng === "ar" ? "rtl" : "ltr");
@@ -171,7 +176,7 @@ for (const lng of ["en", "ar"]) {
     await expect(page).toHaveURL(/\/team/);
     await pressBack(page);
     await expect(hint).toBeVisible();
-    await page.waitForTimeout(2300);
+    await page.clock.fastForward(2300);
     await pressBack(page);
     await expect(hint).toBeVisible();
     await page.waitForTimeout(300);
@@ -239,23 +244,22 @@ async function phone(browser: Browser): Promise<Page> {
   return (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
 }
 
-// The paused friend takes rounds that only need to pass: the quick server's (E2E.quick).
-test.describe("on the quick server", () => {
-  test.use({ baseURL: E2E.quick.baseUrl });
+// The paused friend's rounds pass when the test says so: the clocked server's (decision 067).
+test.describe("on the clocked server", () => {
+  test.use({ baseURL: E2E.clocked.baseUrl });
 
-  test("a reminder sent from /team is reported as remind_level_1", async ({ page, browser }) => {
-    test.setTimeout(8 * E2E.quick.roundSeconds * 1000 + 60_000);
+  test("a reminder sent from /team is reported as remind_level_1", async ({ page, browser, rounds }) => {
     const t = strings("en");
     const messages = await fakeApp(page, "android");
     await registerInApp(page, messages, "en");
     await page.goto("/team");
     const code = (await page.locator("dd.mono").textContent())!.trim();
     const friend = await phone(browser);
-    await registerAs(friend, uniqueEmail("bridge-paused"), { invite: code });
-    await friend.getByRole("button", { name: t("airdrop:status.start") }).click();
-    await expect(friend.getByText(t("airdrop:state.suspend"), { exact: true })).toBeVisible({
-      timeout: 6 * E2E.quick.roundSeconds * 1000 + 10_000,
-    });
+    await signedIn(friend, { email: uniqueEmail("bridge-paused"), invite: code, started: true, goto: false });
+    // The round it waited for, three left unclaimed (the threshold), and the one that pauses it.
+    for (let i = 0; i < 5; i++) await rounds.close();
+    await friend.goto("/airdrop");
+    await expect(friend.getByText(t("airdrop:state.suspend"), { exact: true })).toBeVisible();
     await friend.context().close();
 
     await page.goto("/team");
@@ -275,7 +279,7 @@ test("in a plain browser none of it loads and every page still works", async ({ 
   const t = strings("en");
   const requested: string[] = [];
   page.on("request", (r) => requested.push(new URL(r.url()).pathname));
-  await registerAs(page, uniqueEmail("bridge-none"));
+  await signedIn(page, { email: uniqueEmail("bridge-none") });
   await page.getByRole("link", { name: t("common:tabs.profile") }).click();
   await page.locator('a[href="/settings"]').click();
   await expect(page).toHaveURL(/\/settings$/);

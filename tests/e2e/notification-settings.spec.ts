@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { E2E } from "./env.ts";
 import { expect, test } from "./fixtures.ts";
-import { mailMatching, signedUpAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
+import { signedIn } from "./accounts.ts";
+import { mailMatching, screenshot, strings, uniqueEmail } from "./helpers.ts";
 
 /**
  * /settings' notification settings (docs/decisions/046): one plain form, the same with and
@@ -23,7 +24,7 @@ async function saveSettings(page: Page): Promise<void> {
 }
 
 async function turnOffPauseAndSetQuietHours(page: Page): Promise<void> {
-  await signedUpAs(page, uniqueEmail("prefs"));
+  await signedIn(page, { email: uniqueEmail("prefs") });
   await page.goto("/settings");
   const box = section(page);
   for (const kind of ["round", "pause", "remind", "exchange", "gift"]) {
@@ -70,58 +71,66 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("the round e-mail: turned on in /settings, it arrives at a round's close; its link unsubscribes with one click or from its page", async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(3 * E2E.roundSeconds * 1000 + 60_000);
-  const email = uniqueEmail("round-mail");
-  await signedUpAs(page, email);
-  await page.goto("/settings");
-  await section(page)
-    .getByRole("checkbox", { name: en("profile:notifications.roundEmail"), exact: true })
-    .check();
-  await saveSettings(page);
-  await page.goto("/airdrop");
-  const since = Date.now();
-  await page.getByRole("button", { name: en("airdrop:status.start") }).click();
+// On the clocked server: the round closes when the test says so (decision 067).
+test.describe(() => {
+  test.use({ baseURL: E2E.clocked.baseUrl });
+  test("the round e-mail: turned on in /settings, it arrives at a round's close; its link unsubscribes with one click or from its page", async ({
+    page,
+    request,
+    rounds,
+  }) => {
+    const email = uniqueEmail("round-mail");
+    await signedIn(page, { email });
+    await page.goto("/settings");
+    await section(page)
+      .getByRole("checkbox", { name: en("profile:notifications.roundEmail"), exact: true })
+      .check();
+    await saveSettings(page);
+    await page.goto("/airdrop");
+    const since = Date.now();
+    await page.getByRole("button", { name: en("airdrop:status.start") }).click();
 
-  // The first round this user takes part in closes, is paid, and its e-mail goes out within the spread.
-  const mail = await mailMatching(email, since, (m) => Boolean(m.headers?.["list-unsubscribe"]), 3 * E2E.roundSeconds * 1000 + 20_000);
-  expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
-  const link = /^<([^>]+)>/.exec(mail.headers["list-unsubscribe"])![1];
-  expect(link).toMatch(/\/unsubscribe\?token=\d+\.[\w-]{43}&ui_lang=en$/);
-  expect(mail.text).toContain(link);
+    await expect(page.getByRole("status").filter({ hasText: en("airdrop:toast.started", { power: "100" }) })).toBeVisible();
 
-  // Opening the link (as a mail scanner does) changes nothing: the page asks first.
-  const reader = await page.context().browser()!.newPage();
-  await reader.goto(link);
-  await expect(reader.getByRole("heading", { level: 1, name: en("profile:unsubscribe.title") })).toBeVisible();
-  await expect(reader.getByText(en("profile:unsubscribe.body"))).toBeVisible();
-  await page.goto("/settings");
-  await expect(section(page).getByRole("checkbox", { name: en("profile:notifications.roundEmail"), exact: true })).toBeChecked();
+    // The first round this user takes part in closes (after the one it waited for), is paid, and its e-mail goes out within the spread.
+    await rounds.close();
+    await rounds.close();
+    const mail = await mailMatching(email, since, (m) => Boolean(m.headers?.["list-unsubscribe"]), 20_000);
+    expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    const link = /^<([^>]+)>/.exec(mail.headers["list-unsubscribe"])![1];
+    expect(link).toMatch(/\/unsubscribe\?token=\d+\.[\w-]{43}&ui_lang=en$/);
+    expect(mail.text).toContain(link);
 
-  // The mail client's one-click POST: no cookies, no Origin, the RFC 8058 body.
-  const oneClick = await request.post(link, { form: { "List-Unsubscribe": "One-Click" } });
-  expect(oneClick.status()).toBe(200);
-  await page.reload();
-  await expect(section(page).getByRole("checkbox", { name: en("profile:notifications.roundEmail"), exact: true })).not.toBeChecked();
+    // Opening the link (as a mail scanner does) changes nothing: the page asks first.
+    const reader = await page.context().browser()!.newPage();
+    await reader.goto(link);
+    await expect(reader.getByRole("heading", { level: 1, name: en("profile:unsubscribe.title") })).toBeVisible();
+    await expect(reader.getByText(en("profile:unsubscribe.body"))).toBeVisible();
+    await page.goto("/settings");
+    await expect(section(page).getByRole("checkbox", { name: en("profile:notifications.roundEmail"), exact: true })).toBeChecked();
 
-  // The page's button says it is done (again: no error).
-  await reader.getByRole("button", { name: en("profile:unsubscribe.confirm") }).click();
-  await expect(reader.getByRole("status")).toHaveText(en("profile:unsubscribe.done"));
-  await screenshot(reader, "unsubscribe-done-en");
+    // The mail client's one-click POST: no cookies, no Origin, the RFC 8058 body.
+    const oneClick = await request.post(link, { form: { "List-Unsubscribe": "One-Click" } });
+    expect(oneClick.status()).toBe(200);
+    await page.reload();
+    await expect(section(page).getByRole("checkbox", { name: en("profile:notifications.roundEmail"), exact: true })).not.toBeChecked();
 
-  // A link whose signature was altered is refused, in the page's language.
-  const ta = strings("ta");
-  await reader.goto(link.replace(/(\w)&ui_lang=en$/, (_, last: string) => `${last === "A" ? "B" : "A"}&ui_lang=ta`));
-  await reader.getByRole("button", { name: ta("profile:unsubscribe.confirm") }).click();
-  await expect(reader.getByRole("alert")).toHaveText(ta("errors:300123"));
-  await screenshot(reader, "unsubscribe-refused-ta");
+    // The page's button says it is done (again: no error).
+    await reader.getByRole("button", { name: en("profile:unsubscribe.confirm") }).click();
+    await expect(reader.getByRole("status")).toHaveText(en("profile:unsubscribe.done"));
+    await screenshot(reader, "unsubscribe-done-en");
+
+    // A link whose signature was altered is refused, in the page's language.
+    const ta = strings("ta");
+    await reader.goto(link.replace(/(\w)&ui_lang=en$/, (_, last: string) => `${last === "A" ? "B" : "A"}&ui_lang=ta`));
+    await reader.getByRole("button", { name: ta("profile:unsubscribe.confirm") }).click();
+    await expect(reader.getByRole("alert")).toHaveText(ta("errors:300123"));
+    await screenshot(reader, "unsubscribe-refused-ta");
+  });
 });
 
 test("screenshots: the notification settings in en, ar, ta, light and dark", async ({ page }) => {
-  await signedUpAs(page, uniqueEmail("prefs-looks"));
+  await signedIn(page, { email: uniqueEmail("prefs-looks") });
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const lng of ["en", "ar", "ta"]) {

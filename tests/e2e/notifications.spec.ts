@@ -4,8 +4,9 @@ import type { BrowserContext, CDPSession, Page } from "@playwright/test";
 import { violations } from "./axe.ts";
 import { E2E } from "./env.ts";
 import { expect, test } from "./fixtures.ts";
+import { signedIn } from "./accounts.ts";
 import { browserAt, decrypted, pushService, receivedBy } from "../setup/push-service.ts";
-import { signedUpAs, strings, uniqueEmail } from "./helpers.ts";
+import { strings, uniqueEmail } from "./helpers.ts";
 
 /**
  * Notifications on /settings and the service worker that shows them. Chromium's own
@@ -84,7 +85,7 @@ test("a tap turns notifications on through the BFF and the API, Turn off and log
   await context.grantPermissions(["notifications"]);
   const endpoint = `http://127.0.0.1:${E2E.tilePort}/push/${randomBytes(8).toString("hex")}`;
   await fakePushService(page, endpoint, browserKeys());
-  await signedUpAs(page, uniqueEmail("push-on"));
+  await signedIn(page, { email: uniqueEmail("push-on") });
   await openSettings(page);
   const notifications = section(page, en);
   await expect(notifications.getByText(en("profile:notifications.off"))).toBeVisible();
@@ -130,7 +131,7 @@ test.describe("a subscription the API refuses", () => {
     await context.grantPermissions(["notifications"]);
     // Not an address a push service has: the API refuses it.
     await fakePushService(page, "ftp://127.0.0.1/push", browserKeys());
-    await signedUpAs(page, uniqueEmail("push-refused"));
+    await signedIn(page, { email: uniqueEmail("push-refused") });
     await openSettings(page);
     await section(page, en)
       .getByRole("button", { name: en("profile:notifications.turnOn") })
@@ -157,7 +158,7 @@ async function activeRegistration(context: BrowserContext, page: Page): Promise<
 
 test("the service worker shows a pushed message with its title, text and a same-site page to open", async ({ page, context }) => {
   await context.grantPermissions(["notifications"]);
-  await signedUpAs(page, uniqueEmail("push-show"));
+  await signedIn(page, { email: uniqueEmail("push-show") });
   const { cdp, registrationId } = await activeRegistration(context, page);
   const origin = new URL(page.url()).origin;
   const deliver = (message: object) =>
@@ -209,7 +210,7 @@ test.describe("what the section says", () => {
     const en = strings("en");
     await context.grantPermissions([]);
     await page.addInitScript(() => Object.defineProperty(Notification, "permission", { get: () => "denied" }));
-    await signedUpAs(page, uniqueEmail("push-denied"));
+    await signedIn(page, { email: uniqueEmail("push-denied") });
     await openSettings(page);
     await expect(section(page, en).getByText(en("profile:notifications.denied"))).toBeVisible();
     await expect(pushButtons(page)).toHaveCount(0);
@@ -218,7 +219,7 @@ test.describe("what the section says", () => {
   test("a browser without Web Push", async ({ page }) => {
     const en = strings("en");
     await page.addInitScript(() => delete (window as { PushManager?: unknown }).PushManager);
-    await signedUpAs(page, uniqueEmail("push-unsupported"));
+    await signedIn(page, { email: uniqueEmail("push-unsupported") });
     await openSettings(page);
     await expect(section(page, en).getByText(en("profile:notifications.unsupported"))).toBeVisible();
   });
@@ -230,7 +231,7 @@ test.describe("what the section says", () => {
         "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
     });
     const page = await context.newPage();
-    await signedUpAs(page, uniqueEmail("push-ios"));
+    await signedIn(page, { email: uniqueEmail("push-ios") });
     await openSettings(page);
     await expect(section(page, en).getByText(en("profile:notifications.ios"))).toBeVisible();
     await section(page, en)
@@ -242,7 +243,7 @@ test.describe("what the section says", () => {
 
   test("inside the native app only the account's settings: the browser's push is not offered", async ({ page }) => {
     const en = strings("en");
-    await signedUpAs(page, uniqueEmail("push-native"));
+    await signedIn(page, { email: uniqueEmail("push-native") });
     await page.addInitScript(() => {
       (window as unknown as Record<string, unknown>).VVAndroid = { postMessage: () => undefined };
     });
@@ -257,7 +258,7 @@ test.describe("what the section says", () => {
     const en = strings("en");
     const withJs = await browser.newContext();
     const page = await withJs.newPage();
-    await signedUpAs(page, uniqueEmail("push-nojs"));
+    await signedIn(page, { email: uniqueEmail("push-nojs") });
     const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await withJs.storageState() });
     const plain = await noJs.newPage();
     await openSettings(plain);
@@ -275,7 +276,7 @@ test.describe("what the section says", () => {
 test("screenshots of the section in English, Arabic and Tamil, light and dark", async ({ page }) => {
   for (const lng of ["en", "ar", "ta"]) {
     const t = strings(lng);
-    await signedUpAs(page, uniqueEmail(`push-shot-${lng}`), { lng });
+    await signedIn(page, { email: uniqueEmail(`push-shot-${lng}`), lng });
     await openSettings(page, lng);
     const notifications = section(page, t);
     await expect(notifications.getByRole("button", { name: t("profile:notifications.turnOn") })).toBeVisible();
@@ -298,7 +299,7 @@ test.describe("the airdrop's offer, right after the start", () => {
     await context.grantPermissions(["notifications"]);
     const endpoint = `http://127.0.0.1:${E2E.tilePort}/push/${randomBytes(8).toString("hex")}`;
     await fakePushService(page, endpoint, browserKeys());
-    await signedUpAs(page, uniqueEmail("push-offer"));
+    await signedIn(page, { email: uniqueEmail("push-offer") });
     const offer = page.getByRole("region", { name: t("profile:notifications.offerTitle") });
     await expect(offer).toHaveCount(0);
     await page.getByRole("button", { name: t("airdrop:status.start") }).click();
@@ -317,7 +318,7 @@ test.describe("the airdrop's offer, right after the start", () => {
   test("Not now puts it aside for good", async ({ page, context }) => {
     const t = strings("en");
     await context.grantPermissions(["notifications"]);
-    await signedUpAs(page, uniqueEmail("push-offer-later"));
+    await signedIn(page, { email: uniqueEmail("push-offer-later") });
     await page.getByRole("button", { name: t("airdrop:status.start") }).click();
     const offer = page.getByRole("region", { name: t("profile:notifications.offerTitle") });
     await offer.scrollIntoViewIfNeeded();
@@ -328,33 +329,39 @@ test.describe("the airdrop's offer, right after the start", () => {
   });
 });
 
-test("Arabic: turned on from the offer, the next round's close arrives encrypted at this browser's push service, in Arabic", async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(3 * E2E.roundSeconds * 1000 + 60_000);
-  const ar = strings("ar");
-  const service = pushService();
-  await service.start();
-  try {
-    const browser = browserAt(service);
-    await context.grantPermissions(["notifications"]);
-    await fakePushService(page, browser.endpoint, browser.json.keys);
-    await signedUpAs(page, uniqueEmail("push-round"), { lng: "ar" });
-    await page.getByRole("button", { name: ar("airdrop:status.start") }).click();
-    const offer = page.getByRole("region", { name: ar("profile:notifications.offerTitle") });
-    await offer.getByRole("button", { name: ar("profile:notifications.turnOn") }).click();
-    await expect(page.getByRole("status").filter({ hasText: ar("profile:notifications.turnedOn") })).toBeVisible();
+// On the clocked server: the round closes when the test says so (decision 067).
+test.describe(() => {
+  test.use({ baseURL: E2E.clocked.baseUrl });
+  test("Arabic: turned on from the offer, the next round's close arrives encrypted at this browser's push service, in Arabic", async ({
+    page,
+    context,
+    rounds,
+  }) => {
+    const ar = strings("ar");
+    const service = pushService();
+    await service.start();
+    try {
+      const browser = browserAt(service);
+      await context.grantPermissions(["notifications"]);
+      await fakePushService(page, browser.endpoint, browser.json.keys);
+      await signedIn(page, { email: uniqueEmail("push-round"), lng: "ar" });
+      await page.getByRole("button", { name: ar("airdrop:status.start") }).click();
+      const offer = page.getByRole("region", { name: ar("profile:notifications.offerTitle") });
+      await offer.getByRole("button", { name: ar("profile:notifications.turnOn") }).click();
+      await expect(page.getByRole("status").filter({ hasText: ar("profile:notifications.turnedOn") })).toBeVisible();
 
-    // The first round this user takes part in closes, the API pays it and queues the push.
-    await expect.poll(() => receivedBy(service, browser).length, { timeout: 3 * E2E.roundSeconds * 1000 + 20_000 }).toBeGreaterThan(0);
-    const [arrived] = receivedBy(service, browser);
-    expect(arrived.headers["content-encoding"]).toBe("aes128gcm");
-    expect(arrived.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
-    const message = decrypted(arrived, browser);
-    expect(message).toMatchObject({ title: ar("push:round.title"), url: "/airdrop", tag: "round" });
-    expect(String(message.body)).toContain("VV");
-  } finally {
-    await service.stop();
-  }
+      // The first round this user takes part in closes (after the one it waited for), the API pays it and queues the push.
+      await rounds.close();
+      await rounds.close();
+      await expect.poll(() => receivedBy(service, browser).length, { timeout: 20_000 }).toBeGreaterThan(0);
+      const [arrived] = receivedBy(service, browser);
+      expect(arrived.headers["content-encoding"]).toBe("aes128gcm");
+      expect(arrived.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
+      const message = decrypted(arrived, browser);
+      expect(message).toMatchObject({ title: ar("push:round.title"), url: "/airdrop", tag: "round" });
+      expect(String(message.body)).toContain("VV");
+    } finally {
+      await service.stop();
+    }
+  });
 });

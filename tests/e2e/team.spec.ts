@@ -1,12 +1,10 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { signedIn } from "./accounts.ts";
 import { shootBothThemes } from "./axe.ts";
 import { E2E } from "./env.ts";
 import { percentText } from "#app/utils/format.ts";
-import { mailMatching, registerAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
-
-// Rounds of the quick server (E2E.quick): the reminder test only waits for a friend to pause.
-const QUICK_ROUND_MS = E2E.quick.roundSeconds * 1000;
+import { mailMatching, screenshot, strings, uniqueEmail } from "./helpers.ts";
 
 /** A phone of its own for each account. */
 async function phone(browser: Browser): Promise<Page> {
@@ -28,18 +26,18 @@ for (const lng of ["en", "ar"]) {
     browser,
   }) => {
     const t = strings(lng);
-    await registerAs(page, uniqueEmail(`boss-${lng}`), { lng });
+    await signedIn(page, { email: uniqueEmail(`boss-${lng}`), lng });
     await page.goto("/team");
     await expect(page.getByText(t("team:empty.level1"))).toBeVisible();
     await screenshot(page, `team-empty-${lng}`);
 
     const friend = await phone(browser);
-    await registerAs(friend, uniqueEmail(`l1-${lng}`), { lng, invite: await inviteCodeOn(page) });
+    await signedIn(friend, { email: uniqueEmail(`l1-${lng}`), lng, invite: await inviteCodeOn(page) });
     await friend.getByRole("button", { name: t("airdrop:status.start") }).click();
     await expect(friend.getByRole("status").filter({ hasText: t("airdrop:toast.started", { power: "100" }) })).toBeVisible();
 
     const friendOfFriend = await phone(browser);
-    await registerAs(friendOfFriend, uniqueEmail(`l2-${lng}`), { lng, invite: await inviteCodeOn(friend) });
+    await signedIn(friendOfFriend, { email: uniqueEmail(`l2-${lng}`), lng, invite: await inviteCodeOn(friend) });
 
     // The inviter: the friend on level 1 (started, so waiting or already in progress), their friend on level 2.
     await page.goto("/team");
@@ -103,10 +101,10 @@ for (const lng of ["en", "ar", "ta"]) {
   }) => {
     const t = strings(lng);
     const ta = strings("ta");
-    await registerAs(page, uniqueEmail(`nudger-${lng}`), { lng });
+    await signedIn(page, { email: uniqueEmail(`nudger-${lng}`), lng });
     const friend = await phone(browser);
     const friendEmail = uniqueEmail(`newcomer-${lng}`);
-    await registerAs(friend, friendEmail, { lng: "ta", invite: await inviteCodeOn(page) });
+    await signedIn(friend, { email: friendEmail, lng: "ta", invite: await inviteCodeOn(page) });
     await friend.context().close();
 
     await page.goto("/team");
@@ -125,27 +123,28 @@ for (const lng of ["en", "ar", "ta"]) {
   });
 }
 
-test.describe("on the quick server", () => {
-  test.use({ baseURL: E2E.quick.baseUrl });
+// On the clocked server: the friend's rounds pass when the test says so (decision 067).
+test.describe("on the clocked server", () => {
+  test.use({ baseURL: E2E.clocked.baseUrl });
 
   test("a paused friend is reminded by e-mail in their own language, with one who never started; the next reminder waits 4 hours", async ({
     page,
     browser,
+    rounds,
   }) => {
-    test.setTimeout(8 * QUICK_ROUND_MS + 60_000);
     const t = strings("en");
-    await registerAs(page, uniqueEmail("reminder-boss"));
+    await signedIn(page, { email: uniqueEmail("reminder-boss") });
     const code = await inviteCodeOn(page);
     const friend = await phone(browser);
     const friendEmail = uniqueEmail("paused-friend");
-    await registerAs(friend, friendEmail, { lng: "ar", invite: code });
-    await friend.getByRole("button", { name: strings("ar")("airdrop:status.start") }).click();
-    await expect(friend.getByText(strings("ar")("airdrop:state.suspend"), { exact: true })).toBeVisible({
-      timeout: 6 * QUICK_ROUND_MS + 10_000,
-    });
+    await signedIn(friend, { email: friendEmail, lng: "ar", invite: code, started: true, goto: false });
+    // The round it waited for, three left unclaimed (the threshold), and the one that pauses it.
+    for (let i = 0; i < 5; i++) await rounds.close();
+    await friend.goto("/airdrop");
+    await expect(friend.getByText(strings("ar")("airdrop:state.suspend"), { exact: true })).toBeVisible();
     await friend.context().close();
     const newcomer = await phone(browser);
-    await registerAs(newcomer, uniqueEmail("newcomer"), { invite: code });
+    await signedIn(newcomer, { email: uniqueEmail("newcomer"), invite: code });
     await newcomer.context().close();
 
     await page.goto("/team");
@@ -164,7 +163,7 @@ test.describe("on the quick server", () => {
 
     const ar = strings("ar");
     const mail = await mailMatching(friendEmail, since, (m) => m.subject === ar("mail:remind.subject"));
-    expect(mail.text).toContain(`${E2E.quick.baseUrl}/airdrop`);
+    expect(mail.text).toContain(`${E2E.clocked.baseUrl}/airdrop`);
   });
 });
 
@@ -172,10 +171,10 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("the level links, the member rows and the remind action work as plain links and forms", async ({ page, browser }) => {
     const t = strings("en");
-    await registerAs(page, uniqueEmail("nojs-boss"));
+    await signedIn(page, { email: uniqueEmail("nojs-boss") });
     const code = await inviteCodeOn(page);
     const friend = await phone(browser);
-    await registerAs(friend, uniqueEmail("nojs-friend"), { invite: code });
+    await signedIn(friend, { email: uniqueEmail("nojs-friend"), invite: code });
     await friend.context().close();
 
     await page.goto("/team");
