@@ -13,7 +13,7 @@ export type AuditKind = "act" | "read";
  * writes "operator:<e-mail>", a user's own act "self"; anything else is the CLI's, "cli:<machine
  * user>" or, from before that prefix, the bare name it then took.
  */
-export function viaOf(actor: string): "console" | "cli" | "user" {
+function viaOf(actor: string): "console" | "cli" | "user" {
   if (actor.startsWith("operator:")) return "console";
   return actor === "self" ? "user" : "cli";
 }
