@@ -22,7 +22,7 @@ const SERVERS = [
 ];
 
 /** The server the page's context talks to: its base URL, as a request of the context resolves it. */
-async function serverOf(page: Page, baseUrl?: string) {
+async function serverOf(page: Page, baseUrl?: string, apiUrl?: string) {
   let web = baseUrl;
   if (!web) {
     try {
@@ -32,6 +32,8 @@ async function serverOf(page: Page, baseUrl?: string) {
     }
   }
   const server = SERVERS.find((s) => s.web === web);
+  // A web server of a spec's own in front of one of the run's APIs (SESSION_SECRET the run's).
+  if (apiUrl) return { web: web!, api: apiUrl };
   if (!server) throw new Error(`no test hooks on ${web}: signedIn works on the run's own servers`);
   return server;
 }
@@ -74,9 +76,18 @@ export interface SignedIn {
  */
 export async function signedIn(
   page: Page,
-  opts: { email?: string; lng?: string; invite?: string; started?: boolean; goto?: string | false; baseUrl?: string } = {},
+  opts: {
+    email?: string;
+    lng?: string;
+    invite?: string;
+    started?: boolean;
+    goto?: string | false;
+    baseUrl?: string;
+    /** The API behind a web server of the spec's own (one of the run's: its test hooks make the account). */
+    apiUrl?: string;
+  } = {},
 ): Promise<SignedIn> {
-  const server = await serverOf(page, opts.baseUrl);
+  const server = await serverOf(page, opts.baseUrl, opts.apiUrl);
   const email = opts.email ?? uniqueEmail("user");
   const lng = opts.lng ?? "en";
   const userAgent = await page.evaluate(() => navigator.userAgent);

@@ -7,9 +7,10 @@ import type { Browser, BrowserContext, CDPSession, Page } from "@playwright/test
 import { ErrorCode } from "#contract/errors.ts";
 import { withAuthenticator } from "./authenticator.ts";
 import { expect, test } from "./fixtures.ts";
+import { signedIn } from "./accounts.ts";
 import { E2E } from "./env.ts";
 import { httpTransport, seedFarm } from "../setup/farm.ts";
-import { mailedCode, mailMatching, screenshot, signedUpAs, strings, uniqueEmail } from "./helpers.ts";
+import { mailedCode, mailMatching, screenshot, strings, uniqueEmail } from "./helpers.ts";
 
 /**
  * The operators' console (issue 31, decision 063) as an operator meets it: made with the CLI
@@ -45,7 +46,7 @@ async function userWithAvatar(browser: Browser, lng: string, color: { r: number;
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
   const t = strings(lng);
-  await signedUpAs(page, uniqueEmail(`console-${lng}`), { lng });
+  await signedIn(page, { email: uniqueEmail(`console-${lng}`), lng });
   await page.goto("/settings");
   await page.getByLabel(t("common:picture.choose")).setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: await picture(color) });
   await page.getByRole("button", { name: t("profile:avatar.send") }).click();
@@ -176,7 +177,7 @@ async function applicant(browser: Browser, lng: string, color: { r: number; g: n
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
   const t = strings(lng);
-  await signedUpAs(page, uniqueEmail(`console-photo-${lng}`), { lng });
+  await signedIn(page, { email: uniqueEmail(`console-photo-${lng}`), lng });
   await page
     .getByRole("region", { name: t("airdrop:status.heading"), exact: true })
     .getByRole("button", { name: t("airdrop:status.start") })

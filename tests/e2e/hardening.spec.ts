@@ -4,8 +4,9 @@ import { connect } from "node:net";
 import { statSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "./fixtures.ts";
+import { signedIn } from "./accounts.ts";
 import { E2E } from "./env.ts";
-import { signedUpAs, strings, uniqueEmail } from "./helpers.ts";
+import { strings, uniqueEmail } from "./helpers.ts";
 import { runOps } from "./ops.ts";
 import { actionData, readSingleFetch } from "../setup/single-fetch.ts";
 
@@ -15,7 +16,7 @@ const FOREIGN = "https://evil.example";
 
 test.describe("the web app's guards, in front of every route", () => {
   test("a form post from another site is refused with 403 and a localized message, data requests included", async ({ page, request }) => {
-    await signedUpAs(page, uniqueEmail("csrf"));
+    await signedIn(page, { email: uniqueEmail("csrf") });
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const data = await request.post("/airdrop.data", {
       headers: { origin: FOREIGN, cookie, "content-type": "application/x-www-form-urlencoded" },
@@ -191,7 +192,7 @@ test.describe("the web app's guards, in front of every route", () => {
     expect(ready.status()).toBe(200);
     expect(await ready.json()).toEqual({ status: "ok", api: "ok" });
 
-    await signedUpAs(page, uniqueEmail("orphan"));
+    await signedIn(page, { email: uniqueEmail("orphan") });
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const port = E2E.port + 7;
     const orphan = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
@@ -230,7 +231,7 @@ test.describe("the web app's guards, in front of every route", () => {
     page,
     request,
   }) => {
-    await signedUpAs(page, uniqueEmail("cache"));
+    await signedIn(page, { email: uniqueEmail("cache") });
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const res = await request.get("/airdrop", { headers: { cookie } });
     expect(res.status()).toBe(200);

@@ -100,30 +100,16 @@ export async function requestAndEnterCode(page: Page, email: string, lng = "en")
   await page.getByLabel(t("auth:code")).fill(await mailedCode(email, since));
 }
 
+/**
+ * Signs up through the form, for the specs about signing up (auth, rtl, no-javascript, passkeys,
+ * devices); every other test's account is made directly (signedIn, accounts.ts).
+ */
 export async function registerAs(page: Page, email: string, opts: { lng?: string; invite?: string } = {}): Promise<void> {
   const lng = opts.lng ?? "en";
   const t = strings(lng);
   await page.goto(`/register?ui_lang=${lng}${opts.invite ? `&invite=${opts.invite}` : ""}`);
   await requestAndEnterCode(page, email, lng);
   await page.getByRole("button", { name: t("auth:signUp") }).click();
-  await expect(page).toHaveURL(/\/airdrop$/);
-}
-
-/**
- * A new account, signed in, on /airdrop: the two posts the sign-up page's form makes (send the
- * code, sign up with the mailed code), from the page's browser context so it keeps the session
- * cookie, without loading and filling the form. For tests about what comes after signing up; the
- * form itself is registerAs's, and auth.spec.ts, rtl.spec.ts and no-javascript.spec.ts test it.
- */
-export async function signedUpAs(page: Page, email: string, opts: { lng?: string } = {}): Promise<void> {
-  const path = `/register?ui_lang=${opts.lng ?? "en"}`;
-  const since = Date.now();
-  const sent = await page.request.post(path, { form: { intent: "send", email } });
-  expect(sent.status(), "the code is sent").toBe(200);
-  const code = await mailedCode(email, since);
-  const signedUp = await page.request.post(path, { form: { intent: "register", email, code }, maxRedirects: 0 });
-  expect(signedUp.headers().location, "signed up").toBe("/airdrop");
-  await page.goto("/airdrop");
   await expect(page).toHaveURL(/\/airdrop$/);
 }
 

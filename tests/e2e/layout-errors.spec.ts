@@ -8,7 +8,8 @@ import { isolate } from "#app/utils/format.ts";
 import { shootBothThemes } from "./axe.ts";
 import { E2E } from "./env.ts";
 import { expect, test } from "./fixtures.ts";
-import { signedUpAs, strings, uniqueEmail } from "./helpers.ts";
+import { signedIn } from "./accounts.ts";
+import { strings, uniqueEmail } from "./helpers.ts";
 
 const en = strings("en");
 // A translation key that reached the page instead of its text ("common:error.title").
@@ -92,7 +93,7 @@ test.describe("the API down: the error sits inside the tab layout", () => {
 
   /** A new account's /team once the API is down: the server's 503, with the error in the layout. */
   async function teamWithApiDown(page: Page, tag: string): Promise<void> {
-    await signedUpAs(page, uniqueEmail(tag));
+    await signedIn(page, { email: uniqueEmail(tag), apiUrl: `http://127.0.0.1:${E2E.apiPort}` });
     apiDown = true;
     expect((await page.goto("/team"))?.status()).toBe(503);
     await expectErrorInLayout(page, en, en("common:error.serverTitle"), en("common:error.serverBody"));
@@ -132,7 +133,7 @@ test.describe("the API down: the error sits inside the tab layout", () => {
   });
 
   test("Arabic and Tamil: the server error in the reader's language and direction, light and dark", async ({ page }) => {
-    await signedUpAs(page, uniqueEmail("api-down-lng"));
+    await signedIn(page, { email: uniqueEmail("api-down-lng"), apiUrl: `http://127.0.0.1:${E2E.apiPort}` });
     apiDown = true;
     for (const lng of ["ar", "ta"]) {
       const t = strings(lng);
@@ -179,7 +180,7 @@ test.describe("offline: a tab tapped without a connection", () => {
   for (const lng of ["en", "ar", "ta"]) {
     test(`${lng}: the offline error in the reader's words inside the layout, and the page once back online`, async ({ page, context }) => {
       const t = strings(lng);
-      await signedUpAs(page, uniqueEmail(`offline-${lng}`), { lng });
+      await signedIn(page, { email: uniqueEmail(`offline-${lng}`), lng });
       // The Team page's code is in the browser already (it was opened once), as after any earlier visit:
       // only its data is missing when the connection goes.
       await page.goto("/team");
@@ -243,7 +244,7 @@ test.describe("offline: a tab tapped without a connection", () => {
   });
 
   test("the same page with other parameters: only the page's data fails, and the layout shows it", async ({ page, context }) => {
-    await signedUpAs(page, uniqueEmail("offline-level"));
+    await signedIn(page, { email: uniqueEmail("offline-level") });
     await page.goto("/team");
     await workerInstalled(page);
     await context.setOffline(true);

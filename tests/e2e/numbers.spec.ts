@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { shootBothThemes } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
-import { signedUpAs, strings, uniqueEmail } from "./helpers.ts";
+import { signedIn } from "./accounts.ts";
+import { strings, uniqueEmail } from "./helpers.ts";
 
 /**
  * Every percentage in the page's main region as it is drawn: the x of its sign, its first digit
@@ -53,7 +54,7 @@ async function expectPercentsReadLeftToRight(page: Page, atLeast: number) {
 for (const lng of ["en", "ar"]) {
   test(`${lng}: a stone's bonus and the team's shares are drawn as the locale writes a percentage, sign first`, async ({ page }) => {
     const t = strings(lng);
-    await signedUpAs(page, uniqueEmail(`percent-${lng}`), { lng });
+    await signedIn(page, { email: uniqueEmail(`percent-${lng}`), lng });
     await page.goto("/force");
     await expectPercentsReadLeftToRight(page, 1);
     await page.goto("/recruit");
@@ -73,7 +74,7 @@ for (const lng of ["en", "ja"]) {
     page,
   }) => {
     const t = strings(lng);
-    await signedUpAs(page, uniqueEmail(`numbers-${lng}`), { lng });
+    await signedIn(page, { email: uniqueEmail(`numbers-${lng}`), lng });
     await page.goto("/mine");
     const wallet = page.getByRole("region", { name: t("common:balance.exact") });
     await expect(wallet.getByRole("definition")).toHaveText(["0.00000000", "0.00000000"]);

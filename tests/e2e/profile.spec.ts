@@ -1,7 +1,8 @@
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { mailedCode, signedUpAs, screenshot, sendCodeRefused, startAirdrop, strings, uniqueEmail } from "./helpers.ts";
+import { signedIn } from "./accounts.ts";
+import { mailedCode, screenshot, sendCodeRefused, startAirdrop, strings, uniqueEmail } from "./helpers.ts";
 
 /** A small phone photo, with the camera's make and where it was taken. */
 const photo = () =>
@@ -19,7 +20,7 @@ const openSettings = async (page: Page, t: ReturnType<typeof strings>) => {
 for (const lng of ["en", "ar"]) {
   test(`${lng}: a new user names themself, then sets a status and an avatar; the profile shows them`, async ({ page }) => {
     const t = strings(lng);
-    await signedUpAs(page, uniqueEmail(`profile-${lng}`), { lng });
+    await signedIn(page, { email: uniqueEmail(`profile-${lng}`), lng });
     // Asked once, once the airdrop has started: the welcome card with the nickname field.
     await startAirdrop(page, lng);
     const welcome = page.getByRole("region", { name: t("profile:welcome.title") });
@@ -70,7 +71,7 @@ for (const lng of ["en", "ar"]) {
 test("switching the language to Urdu re-renders at once, right to left, and stays with the account", async ({ page, browser }) => {
   const t = strings("en");
   const email = uniqueEmail("urdu");
-  await signedUpAs(page, email);
+  await signedIn(page, { email });
   await openSettings(page, t);
   await page.getByLabel(t("common:language")).selectOption("ur");
   const ur = strings("ur");
@@ -93,7 +94,7 @@ test("switching the language to Urdu re-renders at once, right to left, and stay
 test("logging out from settings asks first; deleting the account needs DELETE typed exactly, and frees the e-mail", async ({ page }) => {
   const t = strings("en");
   const email = uniqueEmail("leaving");
-  await signedUpAs(page, email);
+  await signedIn(page, { email });
   await openSettings(page, t);
   await page.getByRole("link", { name: t("profile:logout") }).click();
   await expect(page.getByRole("alertdialog", { name: t("profile:logoutConfirmTitle") })).toBeVisible();
@@ -119,7 +120,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("the avatar uploads as a plain multipart form; the nickname saves; a wrong file is refused by the field", async ({ page }) => {
     const t = strings("en");
-    await signedUpAs(page, uniqueEmail("nojs-profile"));
+    await signedIn(page, { email: uniqueEmail("nojs-profile") });
     await page.goto("/settings");
     await page
       .getByLabel(t("common:picture.choose"))

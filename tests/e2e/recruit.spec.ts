@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures.ts";
+import { signedIn } from "./accounts.ts";
 import { isolate, percentText } from "#app/utils/format.ts";
-import { aliasText, displayIdOn, signedUpAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
+import { aliasText, displayIdOn, screenshot, strings, uniqueEmail } from "./helpers.ts";
 
 for (const lng of ["en", "ar"]) {
   test(`${lng}: /recruit shows the invite code, link, a QR code and what inviting pays; a friend registers through the link`, async ({
@@ -9,7 +10,7 @@ for (const lng of ["en", "ar"]) {
   }) => {
     const t = strings(lng);
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-    await signedUpAs(page, uniqueEmail(`recruit-${lng}`), { lng });
+    await signedIn(page, { email: uniqueEmail(`recruit-${lng}`), lng });
     await page.getByRole("link", { name: t("common:tabs.team") }).click();
     await page.getByRole("link", { name: t("team:inviteFriends") }).click();
     await expect(page).toHaveURL(/\/recruit$/);
@@ -39,7 +40,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("/recruit shows the code, the link and the QR code; share falls back to the QR code", async ({ page }) => {
     const t = strings("en");
-    await signedUpAs(page, uniqueEmail("recruit-nojs"));
+    await signedIn(page, { email: uniqueEmail("recruit-nojs") });
     await page.goto("/recruit");
     await expect(page.getByRole("img", { name: t("team:recruit.qrLabel") })).toBeVisible();
     await expect(page.getByRole("button", { name: t("team:recruit.copyLink") })).toHaveCount(0);

@@ -1,7 +1,8 @@
 import type { Locator } from "@playwright/test";
 import { shootBothThemes } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
-import { signedUpAs, startAirdrop, strings, uniqueEmail } from "./helpers.ts";
+import { signedIn } from "./accounts.ts";
+import { startAirdrop, strings, uniqueEmail } from "./helpers.ts";
 
 /**
  * Whether the page draws an element mirrored left to right: the product of the signs of the
@@ -26,7 +27,7 @@ for (const [lng, rtl] of [
 ] as const) {
   test(`${lng}: the round's ring fills ${rtl ? "counter-clockwise" : "clockwise"}, its time reads as it is`, async ({ page }) => {
     const t = strings(lng);
-    await signedUpAs(page, uniqueEmail(`ring-${lng}`), { lng });
+    await signedIn(page, { email: uniqueEmail(`ring-${lng}`), lng });
     await startAirdrop(page, lng);
     const status = page.getByRole("region", { name: t("airdrop:status.heading") });
     // Rounds are short here: the ring counts down to the round's start or, already, to its end.

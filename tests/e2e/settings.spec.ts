@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { shootBothThemes } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
-import { signedUpAs, strings, uniqueEmail } from "./helpers.ts";
+import { signedIn } from "./accounts.ts";
+import { strings, uniqueEmail } from "./helpers.ts";
 
 /** The limits line under the picture field, as the server words it in `lng` (the suite's default of 5 MiB). */
 function limitsText(lng: string): string {
@@ -48,7 +49,7 @@ test("ar: the picture picker is a button in Arabic that states the types and the
   page,
 }) => {
   const t = strings("ar");
-  await signedUpAs(page, uniqueEmail("picker-ar"), { lng: "ar" });
+  await signedIn(page, { email: uniqueEmail("picker-ar"), lng: "ar" });
   await page.goto("/settings?ui_lang=ar");
   await hydrated(page, t);
   const field = page.getByLabel(t("common:picture.choose"));
@@ -70,7 +71,7 @@ test("ar: the picture picker is a button in Arabic that states the types and the
 
 test("en: a photo over the limit is refused in the browser, saying the limit, before it is sent", async ({ page }) => {
   const t = strings("en");
-  await signedUpAs(page, uniqueEmail("picker-big"));
+  await signedIn(page, { email: uniqueEmail("picker-big") });
   await page.goto("/settings");
   await hydrated(page, t);
   await page
@@ -86,7 +87,7 @@ test.describe("without JavaScript", () => {
     page,
   }) => {
     const t = strings("ta");
-    await signedUpAs(page, uniqueEmail("nojs-big"), { lng: "ta" });
+    await signedIn(page, { email: uniqueEmail("nojs-big"), lng: "ta" });
     await page.goto("/settings");
     await page
       .getByLabel(t("common:picture.choose"))
@@ -109,7 +110,7 @@ test.describe("without JavaScript", () => {
 
 test("status applies when chosen and survives a reload; the language applies when chosen", async ({ page }) => {
   const t = strings("en");
-  await signedUpAs(page, uniqueEmail("apply"));
+  await signedIn(page, { email: uniqueEmail("apply") });
   await page.goto("/settings");
   await hydrated(page, t);
   const working = page.getByRole("group", { name: t("profile:status.title") }).getByRole("radio", { name: t("profile:statuses.working") });
@@ -132,7 +133,7 @@ test("ar: the danger zone is a card of its own, apart from log out, saying what 
   page,
 }) => {
   const t = strings("ar");
-  await signedUpAs(page, uniqueEmail("danger-ar"), { lng: "ar" });
+  await signedIn(page, { email: uniqueEmail("danger-ar"), lng: "ar" });
   await page.goto("/settings?ui_lang=ar");
   const account = page.getByRole("region", { name: t("profile:settings.account") });
   await expect(account.getByRole("link", { name: t("profile:logout") })).toBeVisible();
@@ -156,7 +157,7 @@ test("ar: the danger zone is a card of its own, apart from log out, saying what 
 });
 
 test("every tap target on /settings is at least 44 x 44 px, in English and Arabic; screenshots in en, ar and ta", async ({ page }) => {
-  await signedUpAs(page, uniqueEmail("targets"));
+  await signedIn(page, { email: uniqueEmail("targets") });
   for (const lng of ["en", "ar", "ta"]) {
     await page.goto(`/settings?ui_lang=${lng}`);
     expect(await smallTargets(page), lng).toEqual([]);

@@ -1,7 +1,8 @@
 import type { Locator } from "@playwright/test";
 import { shootBothThemes } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
-import { signedUpAs, strings, uniqueEmail } from "./helpers.ts";
+import { signedIn } from "./accounts.ts";
+import { strings, uniqueEmail } from "./helpers.ts";
 
 const LANGUAGES = ["ar", "bn-BD", "en", "hi", "id", "ja", "ko", "ms", "pt-BR", "ta", "te", "tr", "ur", "vi", "zh-CN", "zh-TW"];
 const SHOWN = ["en", "pt-BR", "ta", "ar"];
@@ -27,7 +28,7 @@ function brokenWords(radio: Locator): Promise<string[]> {
 
 test("the status picker never breaks a word across lines, in any language, and stays a radio group", async ({ page }) => {
   test.setTimeout(120_000);
-  await signedUpAs(page, uniqueEmail("picker"));
+  await signedIn(page, { email: uniqueEmail("picker") });
   for (const lng of LANGUAGES) {
     const t = strings(lng);
     await page.goto(`/settings?ui_lang=${lng}`);

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { signedUpAs, startAirdrop, strings, uniqueEmail } from "./helpers.ts";
+import { signedIn } from "./accounts.ts";
+import { startAirdrop, strings, uniqueEmail } from "./helpers.ts";
 
 /**
  * Every tap target on every page at least 44x44 px (docs/design-system.md, rule 2), on a phone
@@ -64,8 +65,8 @@ for (const lng of ["en", "ar"]) {
 
     // A leader with an exchange one friend has joined (so Remove shows), and that friend on the join step first.
     const [leader, friend] = await Promise.all([phone(browser), phone(browser)]);
-    await signedUpAs(leader, uniqueEmail(`targets-lead-${lng}`), { lng });
-    await signedUpAs(friend, uniqueEmail(`targets-friend-${lng}`), { lng });
+    await signedIn(leader, { email: uniqueEmail(`targets-lead-${lng}`), lng });
+    await signedIn(friend, { email: uniqueEmail(`targets-friend-${lng}`), lng });
     await visit(leader, ["/airdrop"], lng, found);
     await startAirdrop(leader, lng);
     await leader.goto("/force");

@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { signedIn } from "./accounts.ts";
 import { shootBothThemes } from "./axe.ts";
-import { signedUpAs, strings, uniqueEmail } from "./helpers.ts";
+import { strings, uniqueEmail } from "./helpers.ts";
 
 /** Waits until nothing on the page moves (the gift box's reveal), so what is judged is what stays. */
 async function settled(page: Page): Promise<void> {
@@ -16,8 +17,8 @@ for (const lng of ["en", "ar", "ta"]) {
     const t = strings(lng);
     const phone = () => browser.newContext({ viewport: { width: 360, height: 740 } }).then((c) => c.newPage());
     const [owner, friend] = await Promise.all([phone(), phone()]);
-    await signedUpAs(owner, uniqueEmail(`shots-owner-${lng}`), { lng });
-    await signedUpAs(friend, uniqueEmail(`shots-friend-${lng}`), { lng });
+    await signedIn(owner, { email: uniqueEmail(`shots-owner-${lng}`), lng });
+    await signedIn(friend, { email: uniqueEmail(`shots-friend-${lng}`), lng });
 
     await owner.goto("/force");
     const gift = (await owner.locator(".gift-code").first().textContent())!.trim();

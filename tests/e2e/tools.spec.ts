@@ -1,13 +1,14 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { signedUpAs, screenshot, strings, uniqueEmail } from "./helpers.ts";
+import { signedIn } from "./accounts.ts";
+import { screenshot, strings, uniqueEmail } from "./helpers.ts";
 
 type T = ReturnType<typeof strings>;
 
 /** A phone of its own for each user, signed up in `lng`. */
 async function newUser(browser: Browser, tag: string, lng: string, javaScriptEnabled = true): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled })).newPage();
-  await signedUpAs(page, uniqueEmail(tag), { lng });
+  await signedIn(page, { email: uniqueEmail(tag), lng });
   return page;
 }
 
