@@ -229,16 +229,18 @@ describe("the share image", () => {
     expect(await decodeQr(png)).toBe(link);
   });
 
-  test("renders well under 200 ms", async () => {
+  test("renders well under 200 ms of CPU", async () => {
     await render({ name: "warm", lang: "en", avatar });
     const times: number[] = [];
     for (let i = 0; i < 8; i++) {
-      const start = performance.now();
+      // CPU time, not the clock's: on a machine others keep busy, the clock also counts their turns.
+      const start = process.cpuUsage();
       await render({ name: `Alice ${i}`, lang: i % 2 ? "en" : "ar", avatar: i % 3 ? avatar : null });
-      times.push(performance.now() - start);
+      const used = process.cpuUsage(start);
+      times.push((used.user + used.system) / 1000);
     }
     times.sort((a, b) => a - b);
-    // The median, with room for a busy CI machine; it is about 40 ms on a quiet one.
+    // The median; it is about 40 ms on a quiet machine.
     expect(times[times.length >> 1]).toBeLessThan(200);
   });
 });
