@@ -82,24 +82,12 @@ test("10 parallel sends to one e-mail: one code goes out, the rest wait (300104)
   expectOk(await registerCall(caller(api, { did: sentFor }), email, lastCode(api, email)));
 });
 
-test("45 parallel sends from one IP to different e-mails: exactly the per-IP limit (30) goes out", async () => {
-  const ip = "203.0.113.45";
+test.each([
+  { client: "one IP", ipOf: () => "203.0.113.45" },
+  { client: "the addresses of one IPv6 /64", ipOf: (i: number) => `2001:db8:45:1::${(i + 1).toString(16)}` },
+])("45 parallel sends from $client to different e-mails: exactly the per-IP limit (30) goes out", async ({ client, ipOf }) => {
   const answers = await Promise.all(
-    Array.from({ length: 45 }, (_, i) => sendCode(caller(api, { ip }), uniqueEmail(`race-ip-${i}`), "register")),
-  );
-  const result = answers.map((a) => a.body.code);
-  expect(
-    result.filter((c) => c === 0),
-    JSON.stringify(tally(result)),
-  ).toHaveLength(api.config.OTP_MAX_PER_IP_PER_HOUR);
-  expect(result.filter((c) => c === ErrorCode.sendCodeTooMany)).toHaveLength(45 - api.config.OTP_MAX_PER_IP_PER_HOUR);
-});
-
-test("45 parallel sends from the addresses of one IPv6 /64: exactly the per-IP limit (30) goes out", async () => {
-  const answers = await Promise.all(
-    Array.from({ length: 45 }, (_, i) =>
-      sendCode(caller(api, { ip: `2001:db8:45:1::${(i + 1).toString(16)}` }), uniqueEmail(`race-net-${i}`), "register"),
-    ),
+    Array.from({ length: 45 }, (_, i) => sendCode(caller(api, { ip: ipOf(i) }), uniqueEmail(`race-${client.length}-${i}`), "register")),
   );
   const result = answers.map((a) => a.body.code);
   expect(
