@@ -96,7 +96,7 @@ export async function buildApp(
   await app.register(appealsApi);
   await app.register(pushApi);
   await app.register(rulesApi);
-  // Decision 067: only a run that asks for them (TEST_HOOKS) has the test-only routes.
+  // Decision 069: only a run that asks for them (TEST_HOOKS) has the test-only routes.
   if (domain.config.TEST_HOOKS) await app.register(testHooksApi);
   return app;
 }

@@ -215,7 +215,7 @@ export const apiConfigSchema = z.object({
   FARM_WEIGHT_SEQUENCE: int(10, 0),
   FARM_WEIGHT_DISPOSABLE: int(10, 0),
   FARM_WEIGHT_SAME_MAILBOX: int(15, 0),
-  // Decision 067: the end-to-end run's test-only routes (/v1/test/...: make an account, close a
+  // Decision 069: the end-to-end run's test-only routes (/v1/test/...: make an account, close a
   // round). Off unless set; with NODE_ENV=production refused at boot unless
   // TEST_HOOKS_IN_PRODUCTION names the one run that may combine them.
   TEST_HOOKS: z

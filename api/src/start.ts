@@ -84,7 +84,7 @@ export async function startApi(
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log });
   const social = socialFor(config);
   // Version 1 of the rules from the environment on the first start; the stored versions after that.
-  // Only a server with test hooks has a clock a test may move forward (decision 067).
+  // Only a server with test hooks has a clock a test may move forward (decision 069).
   const clock = config.TEST_HOOKS ? new ShiftedClock() : systemClock;
   const ruleBook = await openRuleBook({ db: database.db, config, clock }, { seed: true, log: log.child({ svc: "rules" }) });
   const domain = { db: database.db, config, ruleBook, clock, mailer, social };

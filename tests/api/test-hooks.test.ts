@@ -4,7 +4,7 @@ import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { mintInfo, roundConfig } from "./airdrop-helpers.ts";
 import { caller, expectOk, uniqueEmail } from "./helpers.ts";
 
-// Decision 067: the e2e run's test-only routes exist only when TEST_HOOKS turns them on.
+// Decision 069: the e2e run's test-only routes exist only when TEST_HOOKS turns them on.
 
 describe("test hooks off (every server but a test run's)", () => {
   let api: TestApi;

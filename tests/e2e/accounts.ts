@@ -7,7 +7,7 @@ import { E2E } from "./env.ts";
 import { uniqueEmail } from "./helpers.ts";
 
 /**
- * Accounts for the tests that are not about signing up (decision 067): made by the API's
+ * Accounts for the tests that are not about signing up (decision 069): made by the API's
  * test-only route (the same register() the sign-up form reaches, with a code issued and spent on
  * the spot instead of mailed), then signed in by putting into the browser the cookies a sign-up
  * leaves there, signed as the web app signs them (app/utils/cookies.server.ts, with the run's

@@ -27,7 +27,7 @@ function sentence(t: ReturnType<typeof strings>, key: string, params: Record<str
   );
 }
 
-// On the clocked server: each round closes when the test says so (decision 067).
+// On the clocked server: each round closes when the test says so (decision 069).
 test.describe(() => {
   test.use({ baseURL: E2E.clocked.baseUrl });
   for (const lng of ["en", "ar"]) {

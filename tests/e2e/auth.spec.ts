@@ -87,7 +87,7 @@ test("an invalid e-mail, an e-mail already registered and an unknown login e-mai
   await sendCodeRefused(page, uniqueEmail("nobody"), 300012);
 });
 
-// On the clocked server, whose clock the test moves past the code's life (decision 067).
+// On the clocked server, whose clock the test moves past the code's life (decision 069).
 test.describe(() => {
   test.use({ baseURL: E2E.clocked.baseUrl });
   test("a wrong code and an expired code are refused with their own messages", async ({ page, rounds }) => {

@@ -33,7 +33,7 @@ export const E2E = {
   /** Short rounds and follow wait so the airdrop can be watched turning within a test. */
   roundSeconds: 8,
   /**
-   * A second server of the run, alike but for its clock, which the tests move (decision 067): its
+   * A second server of the run, alike but for its clock, which the tests move (decision 069): its
    * rounds last an hour, so none closes by itself within a test; a test that needs rounds to pass
    * takes the `rounds` fixture (fixtures.ts), which holds the server's rounds for that test alone
    * and closes each when the test says so. The main server's rounds keep passing by themselves.

@@ -113,7 +113,7 @@ export default async function globalSetup() {
     PUSH_SPREAD_SECONDS: "1",
     PUSH_QUIET_START: "00:00",
     PUSH_QUIET_END: "00:00",
-    // The test-only routes (decision 067): accounts made directly, rounds closed when a test says.
+    // The test-only routes (decision 069): accounts made directly, rounds closed when a test says.
     TEST_HOOKS: "1",
     TEST_HOOKS_IN_PRODUCTION: TEST_HOOKS_E2E_RUN,
   };

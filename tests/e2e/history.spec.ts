@@ -22,7 +22,7 @@ function sentence(t: T, key: string, params: Record<string, string>, open: strin
 
 const history = (page: Page, t: T) => page.getByRole("region", { name: t("ledger:title") });
 
-// On the clocked server: the round the test needs closes when it says so (decision 067).
+// On the clocked server: the round the test needs closes when it says so (decision 069).
 test.describe(() => {
   test.use({ baseURL: E2E.clocked.baseUrl });
   for (const lng of ["en", "ar"]) {

@@ -244,7 +244,7 @@ async function phone(browser: Browser): Promise<Page> {
   return (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
 }
 
-// The paused friend's rounds pass when the test says so: the clocked server's (decision 067).
+// The paused friend's rounds pass when the test says so: the clocked server's (decision 069).
 test.describe("on the clocked server", () => {
   test.use({ baseURL: E2E.clocked.baseUrl });
 

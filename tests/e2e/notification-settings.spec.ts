@@ -71,7 +71,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-// On the clocked server: the round closes when the test says so (decision 067).
+// On the clocked server: the round closes when the test says so (decision 069).
 test.describe(() => {
   test.use({ baseURL: E2E.clocked.baseUrl });
   test("the round e-mail: turned on in /settings, it arrives at a round's close; its link unsubscribes with one click or from its page", async ({

@@ -329,7 +329,7 @@ test.describe("the airdrop's offer, right after the start", () => {
   });
 });
 
-// On the clocked server: the round closes when the test says so (decision 067).
+// On the clocked server: the round closes when the test says so (decision 069).
 test.describe(() => {
   test.use({ baseURL: E2E.clocked.baseUrl });
   test("Arabic: turned on from the offer, the next round's close arrives encrypted at this browser's push service, in Arabic", async ({

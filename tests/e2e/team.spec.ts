@@ -123,7 +123,7 @@ for (const lng of ["en", "ar", "ta"]) {
   });
 }
 
-// On the clocked server: the friend's rounds pass when the test says so (decision 067).
+// On the clocked server: the friend's rounds pass when the test says so (decision 069).
 test.describe("on the clocked server", () => {
   test.use({ baseURL: E2E.clocked.baseUrl });
 

@@ -20,7 +20,7 @@ export class ManualClock implements Clock {
 
 /**
  * The system's time moved forward by what `advance` added: the clock of a server run with
- * TEST_HOOKS (decision 067), so an end-to-end test can close a round when it says so instead of
+ * TEST_HOOKS (decision 069), so an end-to-end test can close a round when it says so instead of
  * waiting for it. Never moves back.
  */
 export class ShiftedClock implements Clock {

@@ -23,7 +23,7 @@ const accountBody = z.object({
 });
 
 /**
- * Test-only routes (decision 067), registered only when TEST_HOOKS is on; with it off these
+ * Test-only routes (decision 069), registered only when TEST_HOOKS is on; with it off these
  * paths are unknown (404) like any other. Not in the contract: no client of the product calls them.
  *
  * - POST /v1/test/accounts: an account as the sign-up makes it (the same register(), with a code
