@@ -13,7 +13,10 @@ const files = readdirSync("tests/api")
 
 test("every API test file is named once, on PostgreSQL too or on PGlite only", () => {
   expect(onPostgres.filter((name) => pgliteOnly.includes(name))).toEqual([]);
-  expect(files.filter((name) => !onPostgres.includes(name) && !pgliteOnly.includes(name))).toEqual([]);
+  expect(
+    files.filter((name) => !onPostgres.includes(name) && !pgliteOnly.includes(name)),
+    "name each in ON_POSTGRES or PGLITE_ONLY of scripts/test-api-on-postgres.mjs, with why (docs/testing.md)",
+  ).toEqual([]);
 });
 
 test("a file that sends requests at once or names a lock runs on PostgreSQL", () => {
@@ -28,7 +31,10 @@ test("a file that sends requests at once or names a lock runs on PostgreSQL", ()
     "push-native": "the fake push services starting",
     "push-rounds": "the set-up's sign-ups and reading the queued jobs",
   };
-  expect(racing.filter((name) => !onPostgres.includes(name) && !(name in noRace))).toEqual([]);
+  expect(
+    racing.filter((name) => !onPostgres.includes(name) && !(name in noRace)),
+    "requests at once or locks: move these to ON_POSTGRES of scripts/test-api-on-postgres.mjs",
+  ).toEqual([]);
 });
 
 test("docs/testing.md names every file that runs on PostgreSQL", () => {
