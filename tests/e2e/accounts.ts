@@ -100,10 +100,26 @@ export async function signedIn(
   session.set("token", made.token);
   session.set("renewedAt", Date.now());
   const url = server.web;
+  // As long-lived as the web app makes them (cookies.server.ts, TOKEN_IDLE_DAYS's default of 30 for the session).
+  const expires = (days: number) => Math.floor(Date.now() / 1000) + days * 24 * 60 * 60;
   await page.context().addCookies([
-    { name: "vv_session", value: valueOf(await sessionStorage.commitSession(session)), url, httpOnly: true, sameSite: "Lax" },
-    { name: "vv_device", value: valueOf(await deviceCookie.serialize(made.did)), url, httpOnly: true, sameSite: "Lax" },
-    { name: "vv_lang", value: valueOf(await langCookie.serialize(made.user.ui_lang)), url, sameSite: "Lax" },
+    {
+      name: "vv_session",
+      value: valueOf(await sessionStorage.commitSession(session)),
+      url,
+      httpOnly: true,
+      sameSite: "Lax",
+      expires: expires(30),
+    },
+    {
+      name: "vv_device",
+      value: valueOf(await deviceCookie.serialize(made.did)),
+      url,
+      httpOnly: true,
+      sameSite: "Lax",
+      expires: expires(3650),
+    },
+    { name: "vv_lang", value: valueOf(await langCookie.serialize(made.user.ui_lang)), url, sameSite: "Lax", expires: expires(365) },
   ]);
   const goto = opts.goto ?? "/airdrop";
   if (goto) {
