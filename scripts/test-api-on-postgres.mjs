@@ -84,7 +84,7 @@ export const PGLITE_ONLY = {
   "trust-proxy": "the client's address, not the database",
 };
 
-export const fileOf = (name) => `tests/api/${name}.test.ts`;
+const fileOf = (name) => `tests/api/${name}.test.ts`;
 
 async function main() {
   const { default: pg } = await import("pg");

@@ -8,7 +8,7 @@
 import type fc from "fast-check";
 
 /** The seed when FUZZ_SEED is not set: `npm test`'s, every run. */
-export const DEFAULT_FUZZ_SEED = 38;
+const DEFAULT_FUZZ_SEED = 38;
 
 function integerFrom(name: string): number | undefined {
   const raw = process.env[name]?.trim();
