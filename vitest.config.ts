@@ -5,7 +5,9 @@ export default defineConfig({
     include: ["tests/{unit,api,app}/**/*.test.{ts,tsx}"],
     globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
-    testTimeout: 30_000,
+    // A hang's bound, not a speed check: a file that migrates a PGlite from scratch or starts a
+    // node process took over 30 s on two cores that other runs kept at a load average of 15.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
     // Vitest leaves a core free by default, which on a 2-core machine runs the files one by one;

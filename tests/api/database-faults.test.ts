@@ -267,6 +267,8 @@ describe("a database unreachable at start: one line on stderr and a non-zero exi
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    // Not a hang: a process still running after 30 s is killed, and its exit code (null) fails the test.
+    // No bound on the clock below that: starting node with tsx alone took over 15 s on a busy machine.
     const killer = setTimeout(() => child.kill("SIGKILL"), 30_000);
     return new Promise((resolve) =>
       child.on("close", (code) => {
@@ -336,16 +338,15 @@ describe("a database unreachable at start: one line on stderr and a non-zero exi
   const NO_ANSWER = String.raw`Cannot open the database at DATABASE_URL postgres://vv@127\.0\.0\.1:\d+/vv: no answer within 500 ms \(DATABASE_CONNECT_TIMEOUT_MS\)$`;
 
   test("the operator command (npm run ops) against a black hole: one line after the connect timeout, not a hang", async () => {
-    const { code, stderr, ms } = await againstBlackHole("api/src/cli/ops.ts", ["ban-device", "ops-black-hole-device"]);
+    const { code, stderr } = await againstBlackHole("api/src/cli/ops.ts", ["ban-device", "ops-black-hole-device"]);
     expect(code).toBe(1);
     expectOneLine(stderr, new RegExp(`^failed: ${NO_ANSWER}`));
-    expect(ms).toBeLessThan(15_000);
   });
 
   test("the standalone API against a black hole: the same, after the connect timeout", async () => {
-    const { code, stderr, ms } = await againstBlackHole("api/src/server.ts");
+    const { code, stderr } = await againstBlackHole("api/src/server.ts");
     expect(code).not.toBe(0);
+    expect(code, "killed after 30 s: a hang").not.toBeNull();
     expectOneLine(stderr, new RegExp(`^${NO_ANSWER}`));
-    expect(ms).toBeLessThan(15_000);
   });
 });
