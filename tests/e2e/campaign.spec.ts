@@ -132,16 +132,23 @@ async function shownName(page: Page, lng: string): Promise<string> {
 
 /** Every link, button and field on the page is at least 44 px each way (the visually hidden skip link aside). */
 async function tapTargetsFit(page: Page, state: string): Promise<void> {
-  const small = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea, summary")]
+  // Measured at rest: a toast sliding or scaling in is its final size only once its animation ends.
+  const small = await page.evaluate(async () => {
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    );
+    return [...document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea, summary")]
       .map((el) => ({ el, box: el.getBoundingClientRect() }))
       .filter(({ box }) => box.width > 1 && box.height > 1)
       .filter(({ box }) => box.width < 44 || box.height < 44)
       .map(
         ({ el, box }) =>
           `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || el.id).trim()}" ${Math.round(box.width)}x${Math.round(box.height)}`,
-      ),
-  );
+      );
+  });
   expect(small, `tap targets under 44 px: ${state}`).toEqual([]);
 }
 
