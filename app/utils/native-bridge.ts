@@ -1,4 +1,5 @@
 import type { NativeEvent } from "./native-event.ts";
+import { backAtRoot } from "./back-window.ts";
 import { showToast } from "./toast.ts";
 
 /**
@@ -48,7 +49,6 @@ function bindPushToken(token: unknown, platform: unknown): void {
 // Tab roots: there, back offers to leave the app instead (a second back exits). /login and
 // /register are the roots of a signed-out visitor; signed in, they redirect away.
 const ROOTS = new Set(["/airdrop", "/team", "/force", "/mine", "/login", "/register"]);
-const EXIT_WINDOW_MS = 2000;
 let hintShownAt = -Infinity;
 
 function back(): void {
@@ -60,7 +60,7 @@ function back(): void {
     return;
   }
   const now = performance.now();
-  if (now - hintShownAt <= EXIT_WINDOW_MS) {
+  if (backAtRoot(now, hintShownAt) === "exit") {
     hintShownAt = -Infinity;
     post({ type: "exit" });
     return;

@@ -168,20 +168,7 @@ for (const lng of ["en", "ar"]) {
     expect(messages).toEqual([]);
     await pressBack(page);
     await expect.poll(() => messages.slice()).toEqual([{ type: "exit" }]);
-
-    // After more than 2 s a back is a first one again: the hint, no exit.
-    messages.length = 0;
-    await page.getByRole("link", { name: t("common:tabs.team") }).click();
-    await expect(page).toHaveURL(/\/team/);
-    await pressBack(page);
-    await expect(hint).toBeVisible();
-    // A real wait: the window is the page's performance.now(), which React's scheduler reads too;
-    // jumping it with page.clock broke a render in progress (React error 345) once in six runs.
-    await page.waitForTimeout(2300);
-    await pressBack(page);
-    await expect(hint).toBeVisible();
-    await page.waitForTimeout(300);
-    expect(messages).toEqual([]);
+    // After more than 2 s a back is a first one again (the hint, no exit): tests/unit/back-window.test.ts.
   });
 
   test(`${lng}: an older app gets the upgrade prompt, whose button asks the app to open its store`, async ({ page }) => {
