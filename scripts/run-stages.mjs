@@ -12,10 +12,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
+// Stages of one `group` run at once: the whole-tree checks are each one process on one core, so
+// on two cores they take about the time of the longest instead of their sum.
 const STAGES = [
-  { name: "typecheck", script: "typecheck" },
-  { name: "lint", script: "lint" },
-  { name: "audit", script: "audit:deps" },
+  { name: "typecheck", script: "typecheck", group: "checks" },
+  { name: "lint", script: "lint", group: "checks" },
+  { name: "audit", script: "audit:deps", group: "checks" },
   { name: "vitest", label: "vitest (PGlite)", script: "test:unit", deep: true },
   { name: "postgres", label: "vitest on PostgreSQL", script: "test:pg", deep: true },
   { name: "build", script: "build" },
@@ -48,15 +50,17 @@ if (deep) {
   console.log(heading);
 }
 
+const runStarted = process.hrtime.bigint();
 const notes = mkdtempSync(join(tmpdir(), "vv-stages-"));
 const rows = chosen.map((stage) => ({ stage, seconds: undefined, result: "not run" }));
-let current;
+const running = new Set();
 
 function table() {
   const width = Math.max(...rows.map((row) => (row.stage.label ?? row.stage.name).length), "total".length);
   const line = (a, b, c) => `${a.padEnd(width)}  ${b.padStart(8)}  ${c}`;
   const ran = rows.filter((row) => row.seconds !== undefined);
-  const total = ran.reduce((sum, row) => sum + row.seconds, 0);
+  // The run's own wall time: stages of a group overlap, so their seconds add up to more.
+  const total = ran.length ? Number(process.hrtime.bigint() - runStarted) / 1e9 : 0;
   const failed = rows.find((row) => row.result.startsWith("failed") || row.result === "interrupted");
   const out = [
     "",
@@ -68,14 +72,25 @@ function table() {
   console.log(out.join("\n"));
 }
 
-function runStage(row) {
+/** One stage; `alongside` others, its output is held and printed whole when it ends, so logs never interleave. */
+function runStage(row, alongside = false) {
   const note = join(notes, row.stage.name);
   const started = process.hrtime.bigint();
+  const heading = `\n=== ${row.stage.label ?? row.stage.name}: npm run ${row.stage.script}`;
+  row.result = "running";
   return new Promise((resolve) => {
-    console.log(`\n=== ${row.stage.label ?? row.stage.name}: npm run ${row.stage.script}`);
-    current = spawn("npm", ["run", "--silent", row.stage.script], { stdio: "inherit", env: { ...env, VV_STAGE_NOTE: note } });
-    current.on("exit", (code, signal) => {
-      current = undefined;
+    if (!alongside) console.log(heading);
+    const child = spawn("npm", ["run", "--silent", row.stage.script], {
+      stdio: alongside ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: { ...env, VV_STAGE_NOTE: note },
+    });
+    const output = [];
+    child.stdout?.on("data", (chunk) => output.push(chunk));
+    child.stderr?.on("data", (chunk) => output.push(chunk));
+    running.add(child);
+    child.on("close", (code, signal) => {
+      running.delete(child);
+      if (alongside) process.stdout.write(`${heading}\n${Buffer.concat(output).toString()}`);
       row.seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const said = existsSync(note) ? readFileSync(note, "utf8").trim() : "";
       row.result = code === 0 ? said || "passed" : signal ? `failed (${signal})` : `failed (exit ${code})`;
@@ -87,9 +102,8 @@ function runStage(row) {
 // Ctrl-C or a CI timeout: stop the stage, still print the table.
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
-    const row = rows.find((r) => r.result === "running");
-    if (row) row.result = "interrupted";
-    current?.kill(signal);
+    for (const row of rows.filter((r) => r.result === "running")) row.result = "interrupted";
+    for (const child of running) child.kill(signal);
     table();
     rmSync(notes, { recursive: true, force: true });
     process.exit(130);
@@ -97,10 +111,14 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 }
 
 let status = 0;
-for (const row of rows) {
-  row.result = "running";
-  status = await runStage(row);
-  if (status !== 0) break;
+for (let i = 0; i < rows.length && status === 0;) {
+  const group = rows[i].stage.group;
+  let end = i + 1;
+  while (group && end < rows.length && rows[end].stage.group === group) end++;
+  const batch = rows.slice(i, end);
+  const codes = await Promise.all(batch.map((row) => runStage(row, batch.length > 1)));
+  status = codes.find((code) => code !== 0) ?? 0;
+  i += batch.length;
 }
 table();
 rmSync(notes, { recursive: true, force: true });
