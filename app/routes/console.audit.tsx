@@ -56,7 +56,7 @@ export default function ConsoleAudit() {
       </p>
       {items.length === 0 ? <p>No entries yet.</p> : null}
       <div className="table-scroll">
-        <table className="audit">
+        <table className="audit audit--log">
           <thead>
             <tr>
               <th scope="col">When</th>

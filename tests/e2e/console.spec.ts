@@ -244,6 +244,29 @@ test("the console on a phone: nothing scrolls sideways", async ({ browser }) => 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await screenshot(page, "console-enrol-phone");
   await context.close();
+
+  // An operator's own passkeys and the audit log, on a phone, light and dark.
+  const operator = await enrolledOperator(browser);
+  await operator.page.setViewportSize({ width: 360, height: 740 });
+  await operator.page.goto("/console/passkeys");
+  // The one passkey enrolment made, marked as this session's, with its own revoke button.
+  await expect(operator.page.getByRole("heading", { level: 2, name: /^Passkey \d+ \(this session\)$/ })).toBeVisible();
+  await expect(operator.page.getByRole("button", { name: /^Revoke passkey \d+$/ })).toHaveCount(1);
+  for (const [path, heading] of [
+    ["/console/passkeys", "Your passkeys"],
+    ["/console/audit", "Audit log"],
+  ]) {
+    await operator.page.goto(path);
+    await expect(operator.page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    for (const colorScheme of ["light", "dark"] as const) {
+      await operator.page.emulateMedia({ colorScheme });
+      expect(await operator.page.evaluate(() => document.documentElement.scrollWidth), `${path} in ${colorScheme}`).toBeLessThanOrEqual(
+        360,
+      );
+      await screenshot(operator.page, `console${path.slice("/console".length).replace("/", "-")}-phone-${colorScheme}`);
+    }
+  }
+  await operator.context.close();
 });
 
 test("a generated farm of 50 accounts is one cluster with its evidence; 50 ordinary accounts are in none; one act bans it, one undoes it", async ({
