@@ -4,7 +4,9 @@ import { toEpochSeconds } from "#contract/time.ts";
 import { auditLog, operatorPasskeys, operatorSessions, operators } from "#api/src/db/schema.ts";
 import { Failure } from "#api/src/lib/failure.ts";
 import { inTransaction, type DomainContext } from "#api/src/domain/context.ts";
+import { transportList } from "#api/src/domain/passkeys/listing.ts";
 import type { Operator } from "./console-sessions.ts";
+import { normalized } from "./operators.ts";
 
 /**
  * An operator's passkeys, listed and revoked one at a time (decision 067): the console shows the
@@ -21,7 +23,7 @@ export async function operatorByEmail(ctx: DomainContext, email: string): Promis
   const [found] = await ctx.db
     .select({ id: operators.id, email: operators.email })
     .from(operators)
-    .where(eq(operators.email, email.trim().toLowerCase()));
+    .where(eq(operators.email, normalized(email)));
   return found;
 }
 
@@ -36,7 +38,7 @@ export async function passkeysOf(ctx: DomainContext, operatorId: number) {
     id: p.id,
     createdAt: p.createdAt,
     lastUsedAt: p.lastUsedAt,
-    transports: p.transports ? p.transports.split(",") : [],
+    transports: transportList(p.transports) ?? [],
   }));
 }
 

@@ -11,7 +11,8 @@ export function enrolCodeHash(ctx: DomainContext, operatorId: number, code: stri
   return keyedHash(ctx.config.API_SECRET, `operator-enrol:${operatorId}:${code.toUpperCase()}`);
 }
 
-const normalized = (email: string) => email.trim().toLowerCase();
+/** An operator's e-mail as stored and looked up: one spelling, whatever case or spaces it was typed with. */
+export const normalized = (email: string) => email.trim().toLowerCase();
 
 /**
  * Makes an operator, or gives one again a fresh enrolment code (a lost passkey, a new laptop; a

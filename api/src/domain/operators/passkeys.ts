@@ -21,7 +21,7 @@ import {
   verifiedRegistration,
 } from "#api/src/domain/passkeys/relying-party.ts";
 import { openConsoleSession } from "./console-sessions.ts";
-import { enrolCodeHash } from "./operators.ts";
+import { enrolCodeHash, normalized } from "./operators.ts";
 
 /** Wrong codes an enrolment takes before it is void: the operator asks for a new one. */
 const ENROL_TRIES = 5;
@@ -41,7 +41,7 @@ async function enrolling(ctx: DomainContext, input: Enrolment): Promise<{ id: nu
     .select({ id: operators.id, email: operators.email, enrolment: operatorEnrolments })
     .from(operators)
     .innerJoin(operatorEnrolments, eq(operatorEnrolments.operatorId, operators.id))
-    .where(and(eq(operators.email, input.email.trim().toLowerCase()), isNull(operators.removedAt)));
+    .where(and(eq(operators.email, normalized(input.email)), isNull(operators.removedAt)));
   if (!found || found.enrolment.expiresAt <= ctx.clock.now() || found.enrolment.wrongTries >= ENROL_TRIES) {
     throw new Failure(ErrorCode.operatorCodeInvalid);
   }
