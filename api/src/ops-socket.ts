@@ -1,29 +1,12 @@
 import { chmodSync, rmSync } from "node:fs";
-import { createConnection, createServer, type Server } from "node:net";
+import { createServer, type Server } from "node:net";
 import type { Logger } from "pino";
 import type { DomainContext } from "./domain/context.ts";
 import { runCommand } from "./cli/ops-commands.ts";
-
-/** The socket's name in DATA_DIR. */
-export const OPS_SOCKET = "ops.sock";
+import type { OpsAnswer, OpsRequest } from "./ops-ask.ts";
 
 /** The most a command line may be, in bytes: a few arguments, never a stream. */
 const MAX_REQUEST = 64 * 1024;
-
-export interface OpsRequest {
-  argv: string[];
-  /**
-   * The machine user that ran the CLI, its acts audited as "cli:<it>". The socket is the service
-   * user's alone (0600), so only that user or root can send one, and either could open the
-   * database and write the audit log itself; Node shows no peer credentials to check it against.
-   */
-  machineUser: string;
-}
-
-export interface OpsAnswer {
-  output: string;
-  exitCode: number;
-}
 
 /**
  * The embedded database is one process's (its folder lock), so while the service runs, `npm run
@@ -76,26 +59,4 @@ async function answer(ctx: DomainContext, line: string, log: Logger): Promise<Op
     log.warn({ err: error, command: request.argv[0] }, "operator command failed");
     return { output: `failed: ${(error as Error).message}`, exitCode: 1 };
   }
-}
-
-/** Sends a command line to the running service; undefined when no service listens there. */
-export function askService(path: string, request: OpsRequest): Promise<OpsAnswer | undefined> {
-  return new Promise((resolve, reject) => {
-    const socket = createConnection(path);
-    let received = "";
-    socket.setEncoding("utf8");
-    socket.on("connect", () => socket.write(`${JSON.stringify(request)}\n`));
-    socket.on("data", (chunk: string) => (received += chunk));
-    socket.on("end", () => {
-      try {
-        resolve(JSON.parse(received) as OpsAnswer);
-      } catch {
-        reject(new Error("the service answered no result"));
-      }
-    });
-    socket.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT" || error.code === "ECONNREFUSED") resolve(undefined);
-      else reject(error);
-    });
-  });
 }

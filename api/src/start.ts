@@ -14,7 +14,8 @@ import { createMailer } from "./mail/mailer.ts";
 import { nativePushStatus } from "./native-push-config.ts";
 import { socialFor } from "./social/choose.ts";
 import { instanceMetrics } from "./metrics.ts";
-import { listenForOps, OPS_SOCKET } from "./ops-socket.ts";
+import { OPS_SOCKET } from "./ops-ask.ts";
+import { listenForOps } from "./ops-socket.ts";
 import { collectNodeMetrics, exposition, metricsJson, serveMetrics, type MetricsJson } from "#lib/metrics.ts";
 
 export interface RunningApi {

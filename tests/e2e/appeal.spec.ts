@@ -27,10 +27,8 @@ const withDate = (t: T, key: string) =>
 const appealText = (tag: string) => `${APPEAL} [${tag}]`;
 
 /** The id of the waiting appeal with this tag, from `ops appeals`. */
-function appealIdOf(tag: string): string {
-  const line = runOps("appeals")
-    .split("\n")
-    .find((l) => l.includes(`[${tag}]`));
+async function appealIdOf(tag: string): Promise<string> {
+  const line = (await runOps("appeals")).split("\n").find((l) => l.includes(`[${tag}]`));
   expect(line, `an appeal [${tag}] waits`).toBeTruthy();
   return line!.split("\t")[0]!;
 }
@@ -49,7 +47,7 @@ for (const lng of ["ar", "ta"]) {
     const email = uniqueEmail(`appeal-${lng}`);
     await page.setViewportSize({ width: 360, height: 740 });
     await signedIn(page, { email, lng });
-    expect(runOps("ban-user", email, "multiple_accounts")).toBe(`banned ${email}\n`);
+    expect(await runOps("ban-user", email, "multiple_accounts")).toBe(`banned ${email}`);
 
     await page.reload();
     await bannedPage(page, t, "multiple_accounts");
@@ -81,7 +79,7 @@ for (const lng of ["ar", "ta"]) {
     await expect(page.getByLabel(t("appeal:label"))).toHaveCount(0);
 
     const since = Date.now();
-    expect(runOps("appeal-uphold", appealIdOf(email), "one", "phone", "many", "accounts")).toMatch(/the ban stays/);
+    expect(await runOps("appeal-uphold", await appealIdOf(email), "one", "phone", "many", "accounts")).toMatch(/the ban stays/);
     const mail = await mailMatching(email, since, (m) => m.subject === t("mail:appeal.upheldSubject"));
     expect(mail.text).toContain(t("mail:appeal.upheld"));
     await page.reload();
@@ -97,7 +95,7 @@ test("banned while signed out, the sign-in leads to the appeal; lifted, the page
   await page.setViewportSize({ width: 360, height: 740 });
   await signedIn(page, { email });
   await logout(page);
-  runOps("ban-user", email, "bot");
+  await runOps("ban-user", email, "bot");
 
   await loginAs(page, email);
   await bannedPage(page, t, "bot");
@@ -108,7 +106,7 @@ test("banned while signed out, the sign-in leads to the appeal; lifted, the page
   await expect(page.getByText(withDate(t, "appeal:waiting"))).toBeVisible();
 
   const since = Date.now();
-  runOps("appeal-lift", appealIdOf(email));
+  await runOps("appeal-lift", await appealIdOf(email));
   const mail = await mailMatching(email, since, (m) => m.subject === t("mail:appeal.liftedSubject"));
   expect(mail.text).toMatch(/\/login\?ui_lang=en/);
   await page.reload();

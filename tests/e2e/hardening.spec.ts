@@ -258,8 +258,8 @@ test.describe("the web app's guards, in front of every route", () => {
     expect(files.filter((p) => mode(p) !== 0o600).map((p) => `${p} ${mode(p).toString(8)}`)).toEqual([]);
   });
 
-  test("an operator command beside the running embedded database is run by the service (its socket), as the CLI's own would be", () => {
-    expect(runOps("ban-user", "nobody@example.com")).toBe("no account nobody@example.com\n");
+  test("an operator command beside the running embedded database is run by the service (its socket), as the CLI's own would be", async () => {
+    expect(await runOps("ban-user", "nobody@example.com")).toBe("no account nobody@example.com");
     // The socket is the owner's alone, as the folder is.
     expect(statSync(join(E2E.dataDir, "ops.sock")).mode & 0o777).toBe(0o600);
   });

@@ -1,17 +1,19 @@
-import { spawnSync } from "node:child_process";
+import { userInfo } from "node:os";
+import { join } from "node:path";
 import { expect } from "@playwright/test";
+import { askService, OPS_SOCKET } from "#api/src/ops-ask.ts";
 import { E2E } from "./env.ts";
 
 /**
- * `npm run ops -- <args>` against the run's server, as an operator types it beside the running
- * service (the embedded database answers through its socket, decision 061): what it printed.
+ * An operator command run by the run's server, as `npm run ops` beside it would have it run (the
+ * embedded database is the server's: the CLI hands it the command line through DATA_DIR/ops.sock,
+ * decision 061): what it printed. The line goes to the socket from here, without the CLI's own
+ * process, whose start costs seconds of a CPU; the CLI's side of the socket is proven by
+ * console.spec.ts (operator-add through the real CLI) and tests/api/ops-socket.test.ts.
  */
-export function runOps(...args: string[]): string {
-  const run = spawnSync(process.execPath, ["--import", "tsx", "api/src/cli/ops.ts", ...args], {
-    env: { ...process.env, DATA_DIR: E2E.dataDir, DATABASE_URL: "" },
-    encoding: "utf8",
-  });
-  expect(run.stderr).toBe("");
-  expect(run.status).toBe(0);
-  return run.stdout;
+export async function runOps(...args: string[]): Promise<string> {
+  const answer = await askService(join(E2E.dataDir, OPS_SOCKET), { argv: args, machineUser: userInfo().username });
+  expect(answer, "the e2e server answers on its operator socket").toBeDefined();
+  expect(answer!.exitCode, answer!.output).toBe(0);
+  return answer!.output;
 }

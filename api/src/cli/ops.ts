@@ -8,7 +8,7 @@ import { FolderInUseError } from "#api/src/db/folder-lock.ts";
 import { openRuleBook } from "#api/src/domain/rules/versions.ts";
 import { systemClock } from "#api/src/lib/clock.ts";
 import { createMailer } from "#api/src/mail/mailer.ts";
-import { askService, OPS_SOCKET } from "#api/src/ops-socket.ts";
+import { askService, OPS_SOCKET } from "#api/src/ops-ask.ts";
 import { socialFor } from "#api/src/social/choose.ts";
 import { isCommand, runCommand, USAGE } from "./ops-commands.ts";
 
