@@ -22,14 +22,27 @@ export interface Toast {
 
 const TOAST_EVENT = "vv:toast";
 
+/**
+ * Toasts shown while no Toaster listens yet: the page is still hydrating (the native app's back
+ * key, say, pressed while it loads). The first Toaster to listen shows them, so none is lost.
+ */
+const waiting: Toast[] = [];
+let listening = 0;
+
 /** Shows a toast from the browser itself (a copy, a share); the root's one Toaster shows it. */
 export function showToast(toast: Toast): void {
-  window.dispatchEvent(new CustomEvent<Toast>(TOAST_EVENT, { detail: toast }));
+  if (listening === 0) waiting.push(toast);
+  else window.dispatchEvent(new CustomEvent<Toast>(TOAST_EVENT, { detail: toast }));
 }
 
-/** Listens for showToast(); returns the unsubscribe. */
+/** Listens for showToast(), the toasts shown before anyone listened first; returns the unsubscribe. */
 export function onToast(listener: (toast: Toast) => void): () => void {
   const handle = (event: Event) => listener((event as CustomEvent<Toast>).detail);
   window.addEventListener(TOAST_EVENT, handle);
-  return () => window.removeEventListener(TOAST_EVENT, handle);
+  listening += 1;
+  for (const toast of waiting.splice(0)) listener(toast);
+  return () => {
+    window.removeEventListener(TOAST_EVENT, handle);
+    listening -= 1;
+  };
 }
