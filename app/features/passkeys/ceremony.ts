@@ -39,7 +39,9 @@ export async function passkeyAssertion(autofill: boolean): Promise<Outcome> {
   try {
     return { credential: JSON.stringify(await startAuthentication({ optionsJSON: asked.options, useBrowserAutofill: autofill })) };
   } catch (error) {
-    return outcomeOf(error, "common:passkey.failed");
+    // The autofill asks in the background, on the page's own: a browser that refuses it (some
+    // refuse conditional requests outright) has refused nothing the person did, and the button is there.
+    return autofill ? null : outcomeOf(error, "common:passkey.failed");
   }
 }
 
