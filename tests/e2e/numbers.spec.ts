@@ -43,8 +43,9 @@ function drawnPercents(page: Page) {
 }
 
 async function expectPercentsReadLeftToRight(page: Page, atLeast: number) {
+  // A page the router has just reached may not have drawn its figures yet: wait for them.
+  await expect.poll(async () => (await drawnPercents(page)).length, { message: "percentages on the page" }).toBeGreaterThanOrEqual(atLeast);
   const percents = await drawnPercents(page);
-  expect(percents.length, "percentages on the page").toBeGreaterThanOrEqual(atLeast);
   for (const p of percents) {
     expect(p.digit, `${p.text}: the % after the number`).toBeLessThan(p.percent);
     if (p.sign !== null) expect(p.sign, `${p.text}: the sign before the number`).toBeLessThan(p.digit);
