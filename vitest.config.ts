@@ -13,5 +13,24 @@ export default defineConfig({
     // Vitest leaves a core free by default, which on a 2-core machine runs the files one by one;
     // the suite is mostly waiting on PGlite and PostgreSQL, so two at once is a minute faster.
     maxWorkers: 2,
+    deps: {
+      // Node 24 reads a package's package.json again for every one of its ES modules it loads, and
+      // drizzle-orm's is 179 kB of exports for its 448 modules: each test file's process spent
+      // seconds on it. Bundled once into one module per entry, the files load it as one file
+      // (tests/app: 277 to 225 CPU-seconds, its collect phase 93 s to 50 s).
+      optimizer: {
+        ssr: {
+          enabled: true,
+          include: [
+            "drizzle-orm",
+            "drizzle-orm/pg-core",
+            "drizzle-orm/pglite",
+            "drizzle-orm/pglite/migrator",
+            "drizzle-orm/node-postgres",
+            "drizzle-orm/node-postgres/migrator",
+          ],
+        },
+      },
+    },
   },
 });
