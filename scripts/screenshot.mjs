@@ -2,20 +2,10 @@
 //   node scripts/screenshot.mjs <base-url> <out-dir> <lang> <path>...
 // Signs in first when SHOT_EMAIL and SHOT_CODE_DIR (an outbox folder) are set.
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, HEADLESS_SHELL } from "./chromium.mjs";
 
 const [base, out, lang, ...paths] = process.argv.slice(2);
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+const browser = await chromium.launch({ executablePath: HEADLESS_SHELL, args: CHROMIUM_ARGS });
 const page = await browser.newPage({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1 });
 for (const path of paths) {
   const sep = path.includes("?") ? "&" : "?";
