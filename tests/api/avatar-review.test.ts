@@ -1,13 +1,11 @@
-import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { AvatarStatus } from "#contract/profile-states.ts";
 import { auditLog, users } from "#api/src/db/schema.ts";
 import { pendingAvatars, reviewAvatar } from "#api/src/domain/profile/avatar-review.ts";
-import { createTestApi, openPglite, type TestApi } from "../setup/test-api.ts";
+import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { userRow } from "./airdrop-helpers.ts";
-import { expectOk, runOps, signUp } from "./helpers.ts";
+import { expectOk, opsIn, signUp } from "./helpers.ts";
 import { teamPage } from "./team-helpers.ts";
 
 let api: TestApi;
@@ -110,11 +108,11 @@ describe("avatar review by operators", () => {
 });
 
 describe("npm run ops -- avatars", () => {
-  test("the real command lists the avatar waiting for review", async () => {
-    const dataDir = `tests/.tmp/avatar-review-${randomBytes(4).toString("hex")}`;
+  test("the command lists the avatar waiting for review", async () => {
+    const desk = await createTestApi();
     try {
-      const database = await openPglite(dataDir);
-      const [user] = await database.db
+      const { db } = desk.database;
+      const [user] = await db
         .insert(users)
         .values({
           displayId: "123456789",
@@ -124,15 +122,13 @@ describe("npm run ops -- avatars", () => {
           avatarStatus: AvatarStatus.inReview,
         })
         .returning();
-      await database.db.insert(users).values({ displayId: "123456780", inviteCode: "CLITEST3", createdAt: new Date(), avatarNew: "" });
-      await database.close();
-
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
-      delete env.DATABASE_URL;
-      const stdout = await runOps(env, "avatars");
-      expect(stdout.trim().split("\n")).toEqual(["user id\tdisplay id\tavatar_new", `${user.id}\t123456789\t/media/cli-pending.webp`]);
+      await db.insert(users).values({ displayId: "123456780", inviteCode: "CLITEST3", createdAt: new Date(), avatarNew: "" });
+      expect((await opsIn(desk, "avatars")).split("\n")).toEqual([
+        "user id\tdisplay id\tavatar_new",
+        `${user.id}\t123456789\t/media/cli-pending.webp`,
+      ]);
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      await desk.close();
     }
   });
 });

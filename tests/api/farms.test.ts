@@ -19,7 +19,7 @@ import { httpTransport, seedFarm, type SeededFarm } from "../setup/farm.ts";
 import { testApiTransport } from "../setup/farm-test-api.ts";
 import { createTestApi, lastCode, type TestApi } from "../setup/test-api.ts";
 import { ROUND_SECONDS, roundConfig } from "./airdrop-helpers.ts";
-import { caller, expectOk, logIn, runOps } from "./helpers.ts";
+import { caller, expectOk, logIn, opsIn, runOps } from "./helpers.ts";
 
 let api: TestApi;
 let seeded: SeededFarm;
@@ -203,6 +203,7 @@ describe("banning a cluster", () => {
   });
 
   test.runIf(!!process.env.TEST_DATABASE_URL)("the CLI lists the cluster, shows its evidence, bans it and undoes the ban", async () => {
+    // The CLI's process opens PostgreSQL for the listing; the other commands run in this process.
     // The CLI runs on the system clock: evidence months old by it is still in view with this setting.
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -216,14 +217,14 @@ describe("banning a cluster", () => {
     expect(listed.find((l) => l.startsWith(farm.id))).toMatch(
       new RegExp(`^${farm.id}\\t50\\t${farm.score}\\tshared_device \\d+, ip_prefix`),
     );
-    const shown = await runOps(env, "farm-cluster", farm.id);
+    const shown = await opsIn(api, "farm-cluster", farm.id);
     expect(shown).toContain(`cluster ${farm.id}: 50 accounts, score ${farm.score}`);
     expect(shown).toContain(`"inviterId":${seeded.inviter.id}`);
-    const banned = (await runOps(env, "farm-ban", farm.id, "farm")).trim();
+    const banned = await opsIn(api, "farm-ban", farm.id, "farm");
     const banId = /^cluster ban (\d+): banned 50 of 50 accounts \(farm\)/.exec(banned)?.[1];
     expect(banId, banned).toBeDefined();
     expect(await bannedOf(farmIds())).toEqual(farmIds());
-    expect(await runOps(env, "farm-unban", banId!)).toContain(`undid cluster ban ${banId}`);
+    expect(await opsIn(api, "farm-unban", banId!)).toContain(`undid cluster ban ${banId}`);
     expect(await bannedOf(farmIds())).toEqual([]);
     expect((await clusterAudit("cluster.unban")).at(-1)).toMatchObject({ actor: `cli:${userInfo().username}` });
   });

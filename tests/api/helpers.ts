@@ -6,10 +6,12 @@
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { userInfo } from "node:os";
 import { promisify } from "node:util";
 import { expect } from "vitest";
 import type { OtpPurpose } from "#contract/accounts.ts";
 import { ErrorCode } from "#contract/errors.ts";
+import { runCommand } from "#api/src/cli/ops-commands.ts";
 import { aliasOf, parseAlias } from "#contract/people.ts";
 import { browserAt, type Browser, type PushService } from "../setup/push-service.ts";
 import { client, lastCode, type Answer, type TestApi } from "../setup/test-api.ts";
@@ -147,7 +149,9 @@ export function nextUtcDay(api: TestApi, hour = 8): void {
 /**
  * Runs the real operator CLI (api/src/cli/ops.ts, what `npm run ops` runs) in a process of its own
  * and returns what it printed. Node with tsx's loader is the process the `tsx` command starts
- * for it; starting that directly skips npx and tsx's launcher, a second or two every run.
+ * for it; starting that directly skips npx and tsx's launcher, a second or two every run. Where
+ * the process is the subject (ops-socket.test.ts, database-faults.test.ts, the CLI on PostgreSQL in
+ * farms.test.ts); a command's own work is tested through `opsIn`.
  */
 export async function runOps(env: NodeJS.ProcessEnv, ...args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "api/src/cli/ops.ts", ...args], {
@@ -155,6 +159,17 @@ export async function runOps(env: NodeJS.ProcessEnv, ...args: string[]): Promise
     encoding: "utf8",
   });
   return stdout;
+}
+
+/**
+ * An operator command line run in this process on the test API's database, as the CLI runs it once
+ * its database is open (runCommand, audited as the machine user): what it printed. A refusal
+ * rejects with its reason, as the CLI's process prints it before exiting 1.
+ */
+export async function opsIn(api: Pick<TestApi, "domain">, ...argv: string[]): Promise<string> {
+  const { output, exitCode } = await runCommand(api.domain, argv, { machineUser: userInfo().username });
+  if (exitCode !== 0) throw new Error(`exit code ${exitCode}: ${output}`);
+  return output;
 }
 
 /** The signed-in caller's language, as the app's language picker sets it. */

@@ -1,13 +1,11 @@
-import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { auditLog, ledger, users } from "#api/src/db/schema.ts";
 import { correctBalance } from "#api/src/domain/ledger/corrections.ts";
 import { ledgerDifferences } from "#api/src/domain/ledger/verify.ts";
-import { createTestApi, openPglite, type TestApi } from "../setup/test-api.ts";
+import { createTestApi, type TestApi } from "../setup/test-api.ts";
 import { collect, distributeOne, roundConfig, setInRound, start } from "./airdrop-helpers.ts";
-import { expectCode, expectOk, runOps, signUp } from "./helpers.ts";
+import { expectCode, expectOk, opsIn, signUp } from "./helpers.ts";
 import { ErrorCode } from "#contract/errors.ts";
 import { aliasOf } from "#contract/people.ts";
 import { historyResult, type History } from "#contract/ledger.ts";
@@ -233,34 +231,28 @@ describe("a deletion's team move", () => {
 
 describe("npm run ops -- verify-ledger", () => {
   test("passes when the books agree, fails naming each difference", async () => {
-    const dataDir = `tests/.tmp/ledger-${randomBytes(4).toString("hex")}`;
+    const books = await createTestApi();
     try {
-      const database = await openPglite(dataDir);
-      const [user] = await database.db
+      const [user] = await books.database.db
         .insert(users)
         .values({ displayId: "123456781", inviteCode: "LEDGER23", createdAt: new Date(), email: "ops-ledger@example.com" })
         .returning();
-      await database.close();
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
-      delete env.DATABASE_URL;
-      expect((await runOps(env, "verify-ledger")).trim()).toBe("every balance is the sum of its ledger lines");
-      expect((await runOps(env, "correct", "ops-ledger@example.com", "vv", "2.5", "missed", "round")).trim()).toBe(
+      expect(await opsIn(books, "verify-ledger")).toBe("every balance is the sum of its ledger lines");
+      expect(await opsIn(books, "correct", "ops-ledger@example.com", "vv", "2.5", "missed", "round")).toBe(
         "corrected vv of ops-ledger@example.com: now 2.50000000",
       );
 
-      const tampered = await openPglite(dataDir);
-      await tampered.db.update(users).set({ power: 5 }).where(eq(users.id, user.id));
-      await tampered.close();
-      const failed = await runOps(env, "verify-ledger").then(
+      await books.database.db.update(users).set({ power: 5 }).where(eq(users.id, user.id));
+      const failed = await opsIn(books, "verify-ledger").then(
         () => "passed",
-        (error: { code: number; stderr: string }) => `${error.code} ${error.stderr}`,
+        (error: Error) => error.message,
       );
       expect(failed).toContain("1 balance(s) differ from the ledger");
       expect(failed).toContain(`${user.id}\tpower\t5\t0`);
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      await books.close();
     }
-  }, 120_000);
+  });
 });
 
 describe("exports are rate limited per login", () => {

@@ -64,6 +64,19 @@ describe("the settings both servers read", () => {
     expect((fromWeb as Error).message).toBe((fromApi as Error).message);
   });
 
+  test.each([
+    ["web app", "PORT", "abc"],
+    ["web app", "SESSION_SECRET", "short"],
+    ["API", "OTP_TTL_SECONDS", "-5"],
+    ["API", "DEVICE_MAX_REGISTRATIONS", "many"],
+    ["API", "SMTP_URL", "nope"],
+    ["API", "DATABASE_URL", "not a url"],
+  ] as const)("a bad setting of the %s alone (%s %j) is one ConfigError naming it", (side, name, value) => {
+    const load = side === "API" ? api : web;
+    expect(() => load({ [name]: value })).toThrow(ConfigError);
+    expect(() => load({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}\\b[^\\n]+$`));
+  });
+
   test("an empty REDIS_URL is unset on both sides", () => {
     expect(web({ REDIS_URL: "" }).REDIS_URL).toBeUndefined();
     expect(api({ REDIS_URL: "" }).REDIS_URL).toBeUndefined();
