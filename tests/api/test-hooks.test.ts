@@ -20,6 +20,9 @@ describe("test hooks off (every server but a test run's)", () => {
     expect(made.body.data).toBeUndefined();
     const closed = await caller(api).call("POST", "/v1/test/rounds/close", {});
     expect(closed.status).toBe(404);
+    const before = api.clock.now().getTime();
+    expect((await caller(api).call("POST", "/v1/test/clock/advance", { seconds: 60 })).status).toBe(404);
+    expect(api.clock.now().getTime()).toBe(before);
     const sent = await caller(api).call("POST", "/v1/user/vcode/send/", { email, purpose: "login" });
     expect(sent.body.code, "no account was made").not.toBe(0);
   });
@@ -61,5 +64,16 @@ describe("test hooks on", () => {
     expect(after.server_time).toBe(before.next_round_timestamp);
     expect(before.mint_status).toBe("wait");
     expect(after.mint_status, "started before the round closed: minting from the next").toBe("minting");
+  });
+
+  test("the clock moves forward by the seconds asked, a day at most, never back", async () => {
+    const before = api.clock.now().getTime();
+    const { now } = expectOk(await caller(api).call("POST", "/v1/test/clock/advance", { seconds: 90 }));
+    expect(now).toBe(Math.floor(before / 1000) + 90);
+    expect(api.clock.now().getTime()).toBe(before + 90_000);
+    for (const seconds of [0, -5, 1.5, 86_401, "9"]) {
+      expect((await caller(api).call("POST", "/v1/test/clock/advance", { seconds })).status, String(seconds)).toBe(400);
+    }
+    expect(api.clock.now().getTime()).toBe(before + 90_000);
   });
 });

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
+import { TEST_HOOKS_E2E_RUN } from "#api/src/config.ts";
 import { isolate } from "#app/utils/format.ts";
 import { E2E } from "./env.ts";
 import { expect, test } from "./fixtures.ts";
@@ -12,6 +13,7 @@ import { startOwnServer, type OwnServer } from "./own-server.ts";
  * under pressure share one.
  */
 const PORT = E2E.port + 20;
+const API_PORT = E2E.apiPort + 20;
 const IP_RATE = 2;
 const WAIT_SECONDS = 4;
 let server: OwnServer;
@@ -24,11 +26,28 @@ test.beforeAll(async () => {
   server = await startOwnServer({
     tag: "friction",
     port: PORT,
-    apiPort: E2E.apiPort + 20,
-    env: { SIGNUP_POW_IP_PER_HOUR: String(IP_RATE), SIGNUP_WAIT_SECONDS: String(WAIT_SECONDS), SIGNUP_POW_MAX_NUMBER: "20000" },
+    apiPort: API_PORT,
+    env: {
+      SIGNUP_POW_IP_PER_HOUR: String(IP_RATE),
+      SIGNUP_WAIT_SECONDS: String(WAIT_SECONDS),
+      SIGNUP_POW_MAX_NUMBER: "20000",
+      // The wait ticket is timed by the API's clock, which the test moves on (decision 069).
+      TEST_HOOKS: "1",
+      TEST_HOOKS_IN_PRODUCTION: TEST_HOOKS_E2E_RUN,
+    },
   });
 });
 test.afterAll(async () => server?.stop());
+
+/** Moves the spec's API's clock on (TEST_HOOKS' route), as the seconds passing would. */
+async function advanceServerClock(seconds: number): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${API_PORT}/v1/test/clock/advance`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ seconds }),
+  });
+  expect(res.status).toBe(200);
+}
 
 /** A browser context from an address of its own. */
 async function from(browser: Browser, ip: string, opts: BrowserContextOptions = {}) {
@@ -104,7 +123,8 @@ test("under pressure, without JavaScript: the page asks for a wait, refuses an e
   // Sending again at once: the wait is not over.
   await page.getByRole("button", { name: t("auth:sendCode") }).click();
   await expect(page.getByText(t("errors:300154"))).toBeVisible();
-  await page.waitForTimeout((WAIT_SECONDS + 1) * 1000);
+  // The wait passes on the server's clock: its ticket is good from then on.
+  await advanceServerClock(WAIT_SECONDS);
   const since = Date.now();
   await page.getByRole("button", { name: t("auth:sendCode") }).click();
   await signUpFinish(page, email, since);

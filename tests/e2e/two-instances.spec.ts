@@ -765,8 +765,16 @@ test("each API and each web app restarted in turn under traffic through the bala
   };
   const load = [pageViews(0), ...members.map(claims), signIns()];
 
-  // A few seconds of traffic first, then each instance in turn: SIGTERM, its exit, its start, up again in HAProxy.
-  await new Promise((r) => setTimeout(r, 2000));
+  /** Until every kind of traffic has been served again since `from`: pages, each member's claims, a sign-up or sign-in. */
+  const flowing = async (from: typeof served) =>
+    expect
+      .poll(() => served.pages >= from.pages + 20 && served.claims >= from.claims + members.length && served.signIns >= from.signIns + 2, {
+        timeout: 30_000,
+      })
+      .toBe(true);
+
+  // Traffic of every kind first, then each instance in turn: SIGTERM, its exit, its start, up again in HAProxy.
+  await flowing({ pages: 0, claims: 0, signIns: 0 });
   const restarts: string[] = [];
   const rollStart = Date.now();
   for (const proc of [apiA, apiB, webA, webB]) {
@@ -777,7 +785,7 @@ test("each API and each web app restarted in turn under traffic through the bala
   }
   const rollMs = Date.now() - rollStart;
   phase = "after the restarts";
-  await new Promise((r) => setTimeout(r, 1000));
+  await flowing({ ...served });
   done = true;
   await Promise.all(load);
 

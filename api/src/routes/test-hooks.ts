@@ -22,6 +22,8 @@ const accountBody = z.object({
   start_airdrop: z.boolean().optional(),
 });
 
+const advanceBody = z.object({ seconds: z.number().int().min(1).max(86_400) });
+
 /**
  * Test-only routes (decision 069), registered only when TEST_HOOKS is on; with it off these
  * paths are unknown (404) like any other. Not in the contract: no client of the product calls them.
@@ -31,6 +33,8 @@ const accountBody = z.object({
  *   for the e2e fixture to put into a signed session cookie.
  * - POST /v1/test/rounds/close: moves the server's clock to the close of the round in progress and
  *   distributes it before answering, so a test has its next round now instead of waiting for it.
+ * - POST /v1/test/clock/advance: moves the server's clock forward by `seconds` (at most a day), so
+ *   a test sees a wait of the server's end (the sign-up's wait ticket) without sleeping through it.
  */
 export async function testHooksApi(app: FastifyInstance): Promise<void> {
   const ctx = app.domain;
@@ -52,6 +56,13 @@ export async function testHooksApi(app: FastifyInstance): Promise<void> {
     });
     if (body.start_airdrop) await startAirdrop(ctx, session.user.id);
     return ok({ token: session.token, did: session.did, user: session.user });
+  });
+
+  app.post("/v1/test/clock/advance", async (request) => {
+    const parsed = advanceBody.safeParse(request.body ?? {});
+    if (!parsed.success || !canAdvance(ctx.clock)) throw new Failure(ErrorCode.badRequest, 400);
+    ctx.clock.advance(parsed.data.seconds);
+    return ok({ now: Math.floor(ctx.clock.now().getTime() / 1000) });
   });
 
   app.post("/v1/test/rounds/close", async () => {
