@@ -49,3 +49,16 @@ export const E2E = {
   /** Short, so a dripping body is seen cut off within a test. */
   requestTimeoutMs: 3000,
 } as const;
+
+/**
+ * A caught mail's file: its time and sequence first (they sort as they came), then each recipient
+ * between tildes, so a test waiting for one person's mail reads only theirs, not the whole run's.
+ */
+export function mailFileName(at: number, seq: number, to: string[]): string {
+  return `${at}-${seq}~${to.map(encodeURIComponent).join("~")}~.json`;
+}
+
+/** Whether a mail file (mailFileName) is addressed to `email`. */
+export function mailFileIsFor(file: string, email: string): boolean {
+  return file.includes(`~${encodeURIComponent(email)}~`);
+}

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { catchMail } from "../setup/smtp-catcher.ts";
 import { TEST_HOOKS_E2E_RUN } from "#api/src/config.ts";
-import { E2E } from "./env.ts";
+import { E2E, mailFileName } from "./env.ts";
 
 /**
  * A real SMTP server that keeps every message as JSON for the tests to read, the
@@ -50,8 +50,8 @@ export default async function globalSetup() {
     const to = [mail.to]
       .flat()
       .flatMap((a) => a?.value ?? [])
-      .map((v) => v.address);
-    const file = join(E2E.mailDir, `${Date.now()}-${seq++}.json`);
+      .flatMap((v) => (v.address ? [v.address] : []));
+    const file = join(E2E.mailDir, mailFileName(Date.now(), seq++, to));
     // The one-click unsubscribe's headers, unfolded, by their lower-case names.
     const headers = Object.fromEntries(
       mail.headerLines

@@ -3,7 +3,7 @@ import { aliasOf, parseAlias } from "#contract/people.ts";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { E2E } from "./env.ts";
+import { E2E, mailFileIsFor } from "./env.ts";
 
 type Dict = { [key: string]: string | Dict };
 
@@ -69,9 +69,11 @@ export async function mailMatching(
 ): Promise<Omit<CapturedMail, "code">> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = readdirSync(E2E.mailDir).sort().reverse();
+    const files = readdirSync(E2E.mailDir)
+      .filter((file) => mailFileIsFor(file, email) && Number(file.split("-")[0]) >= after)
+      .sort()
+      .reverse();
     for (const file of files) {
-      if (Number(file.split("-")[0]) < after) continue;
       const mail = JSON.parse(readFileSync(join(E2E.mailDir, file), "utf8")) as Omit<CapturedMail, "code">;
       if (mail.to.includes(email) && wanted(mail)) return mail;
     }
