@@ -8,7 +8,8 @@ import { violations } from "./axe.ts";
 import { E2E } from "./env.ts";
 import { expect, test } from "./fixtures.ts";
 import { strings } from "./helpers.ts";
-import { registerOn, startOwnServer, type OwnServer } from "./own-server.ts";
+import { startOwnServer, type OwnServer } from "./own-server.ts";
+import { signedIn } from "./accounts.ts";
 
 /**
  * The citizen campaign from a person's first look at /campaign through an operator's decision:
@@ -42,7 +43,13 @@ test.beforeAll(async () => {
   started = Date.now();
   mkdirSync(photoDir, { recursive: true });
   mkdirSync(E2E.shotsDir, { recursive: true });
-  server = await startOwnServer({ tag: "campaign", port: PORT, apiPort: API_PORT, env: { CAMPAIGN_ANNOUNCE_AT: ANNOUNCE_AT } });
+  server = await startOwnServer({
+    tag: "campaign",
+    port: PORT,
+    apiPort: API_PORT,
+    testHooks: true,
+    env: { CAMPAIGN_ANNOUNCE_AT: ANNOUNCE_AT },
+  });
   base = server.baseUrl;
   console.log(`campaign: own server up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 });
@@ -259,7 +266,7 @@ test("en: what approval brings, the tasks (the X handle linked in place), the fo
 }) => {
   test.setTimeout(180_000);
   const t = strings("en");
-  await registerOn(server, page, `${unique("citizen")}@example.com`);
+  await signedIn(page, { email: `${unique("citizen")}@example.com`, baseUrl: server.baseUrl, apiUrl: server.apiUrl });
 
   // The invite code the user has from the start, as /recruit shows it.
   await page.goto("/recruit");
@@ -441,7 +448,7 @@ for (const lng of ["ar", "ta"] as const) {
   }) => {
     test.setTimeout(120_000);
     const t = strings(lng);
-    await registerOn(server, page, `${unique(`citizen-${lng}`)}@example.com`, lng);
+    await signedIn(page, { email: `${unique(`citizen-${lng}`)}@example.com`, lng, baseUrl: server.baseUrl, apiUrl: server.apiUrl });
     const name = await shownName(page, lng);
     await page.goto("/campaign");
     await expect(page.locator("html")).toHaveAttribute("dir", lng === "ar" ? "rtl" : "ltr");
@@ -522,7 +529,7 @@ test.describe("without JavaScript", () => {
   }) => {
     test.setTimeout(90_000);
     const t = strings("en");
-    await registerOn(server, page, `${unique("citizen-nojs")}@example.com`);
+    await signedIn(page, { email: `${unique("citizen-nojs")}@example.com`, baseUrl: server.baseUrl, apiUrl: server.apiUrl });
     await page.goto("/campaign");
     await expect(page.getByText(t("campaign:not_applied.locked"))).toBeVisible();
     await taskRow(page, "en", "start_airdrop")

@@ -3,11 +3,10 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { expect, type Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import pg from "pg";
-import { isolate } from "#app/utils/format.ts";
-import { strings } from "./helpers.ts";
+import { TEST_HOOKS_E2E_RUN } from "#api/src/config.ts";
+import { E2E } from "./env.ts";
 
 const run = promisify(execFile);
 
@@ -19,6 +18,8 @@ const run = promisify(execFile);
  */
 export interface OwnServer {
   baseUrl: string;
+  /** Its API, in the same process. */
+  apiUrl: string;
   dataDir: string;
   dbUrl: string;
   /** The environment the server runs with; the operator commands get the same. */
@@ -57,6 +58,11 @@ export async function startOwnServer(opts: {
   port: number;
   apiPort: number;
   env?: Record<string, string>;
+  /**
+   * The test hooks on (decision 069) and the run's SESSION_SECRET, so `signedIn(page, { baseUrl,
+   * apiUrl })` makes the spec's accounts here as it does on the run's servers.
+   */
+  testHooks?: boolean;
 }): Promise<OwnServer> {
   const id = randomBytes(4).toString("hex");
   const baseUrl = `http://localhost:${opts.port}`;
@@ -90,6 +96,7 @@ export async function startOwnServer(opts: {
     RATE_WEB_PER_IP_PER_MINUTE: "1000000",
     RATE_WEB_POSTS_PER_IP_PER_MINUTE: "1000000",
     LOG_LEVEL: "warn",
+    ...(opts.testHooks ? { TEST_HOOKS: "1", TEST_HOOKS_IN_PRODUCTION: TEST_HOOKS_E2E_RUN, SESSION_SECRET: E2E.sessionSecret } : {}),
     ...opts.env,
   };
 
@@ -142,6 +149,7 @@ export async function startOwnServer(opts: {
 
   return {
     baseUrl,
+    apiUrl: `http://127.0.0.1:${opts.apiPort}`,
     dataDir,
     dbUrl,
     env,
@@ -179,20 +187,4 @@ export async function startOwnServer(opts: {
       throw new Error(`no code mailed to ${email} in ${outbox}`);
     },
   };
-}
-
-/**
- * Signs up on the server's /register as a person does (with or without JavaScript), the code
- * read from its outbox; lands on /airdrop. The page's context must have the server as baseURL.
- */
-export async function registerOn(server: OwnServer, page: Page, email: string, lng = "en"): Promise<void> {
-  const t = strings(lng);
-  await page.goto(`/register?ui_lang=${lng}`);
-  const since = Date.now();
-  await page.getByLabel(t("auth:email")).fill(email);
-  await page.getByRole("button", { name: t("auth:sendCode") }).click();
-  await expect(page.getByText(t("auth:codeSentTo", { email: isolate(email) }))).toBeVisible();
-  await page.getByLabel(t("auth:code")).fill(await server.mailedCode(email, since));
-  await page.getByRole("button", { name: t("auth:signUp") }).click();
-  await expect(page).toHaveURL(/\/airdrop$/);
 }
