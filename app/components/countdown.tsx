@@ -1,5 +1,5 @@
 import { useRevalidator } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { countdown } from "#app/utils/format.ts";
 
 // After zero the server needs a moment to distribute the round (its scheduler ticks every few
@@ -15,17 +15,6 @@ export function useCountdown(deadline: number, serverNow: number): number {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
-  // A reload that comes due while the last one still loads is skipped, not started over it: the
-  // router would abort the one in flight, and on a slow connection none would ever finish.
-  const loading = useRef(false);
-  useEffect(() => {
-    if (revalidator.state === "idle") loading.current = false;
-  }, [revalidator.state]);
-  const reload = useCallback(() => {
-    if (loading.current) return;
-    loading.current = true;
-    revalidate.current();
-  }, []);
   // The reloads outlive the deadline they were set for: the first one usually brings the next
   // round's deadline, and the later ones are what pick up the round once it is distributed.
   const reloads = useRef<ReturnType<typeof setTimeout>[]>([]);
@@ -38,13 +27,13 @@ export function useCountdown(deadline: number, serverNow: number): number {
       if (remaining === 0) {
         clearInterval(interval);
         reloads.current.forEach(clearTimeout);
-        reloads.current = RELOADS_AFTER_ZERO_MS.map((ms) => setTimeout(reload, ms));
+        reloads.current = RELOADS_AFTER_ZERO_MS.map((ms) => setTimeout(() => revalidate.current(), ms));
       }
     };
     const interval = setInterval(tick, 1000);
     tick();
     return () => clearInterval(interval);
-  }, [deadline, serverNow, reload]);
+  }, [deadline, serverNow]);
   return left;
 }
 
